@@ -1,0 +1,94 @@
+/* copy-rw.c -- copy standard input to the outputs with read and write.
+   Copyright (C) 2026 the ktee developers.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+#include <config.h>
+
+#include "copy.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "iopoll.h"
+#include "safe-read.h"
+#include "xalloc.h"
+
+/* Large enough that system calls cost little per byte, small enough to
+   stay in cache.  */
+enum { RW_BUFSIZE = 128 * 1024 };
+
+/* Write the SIZE bytes at BUF to every live output, in order.  */
+
+static void
+write_outputs (struct outputs *outs, char const *buf, size_t size)
+{
+  for (size_t i = 0; i < outs->n; i++)
+    {
+      struct output *o = &outs->v[i];
+      if (0 <= o->fd && ! write_wait (o->fd, buf, size))
+        output_fail (outs, o, errno);
+    }
+}
+
+/* Read into BUF at most SIZE bytes of standard input, waiting while it
+   is a non-blocking descriptor with nothing to read.  Return the count,
+   0 at end of input, or SAFE_READ_ERROR with errno set.  */
+
+static size_t
+read_input (char *buf, size_t size)
+{
+  for (;;)
+    {
+      size_t n = safe_read (STDIN_FILENO, buf, size);
+      if (! (n == SAFE_READ_ERROR && errno == EAGAIN))
+        return n;
+      if (! wait_ready (STDIN_FILENO, POLLIN))
+        return SAFE_READ_ERROR;
+    }
+}
+
+void
+copy_rw (struct outputs *outs, struct copy_plan const *plan)
+{
+  size_t bufsize = plan->block ? plan->block : RW_BUFSIZE;
+  char *buf = xmalloc (bufsize);
+
+  while (outs->live)
+    {
+      if (plan->watch_outputs)
+        {
+          struct output *broken = wait_input (STDIN_FILENO, outs);
+          if (broken)
+            {
+              output_fail (outs, broken, EPIPE);
+              continue;
+            }
+        }
+
+      size_t n = read_input (buf, bufsize);
+      if (n == SAFE_READ_ERROR)
+        {
+          input_fail (outs, errno);
+          break;
+        }
+      if (n == 0)
+        break;
+      write_outputs (outs, buf, n);
+    }
+
+  free (buf);
+}

@@ -1,0 +1,114 @@
+/* iopoll.c -- every wait of ktee: poll() for input, output and broken pipes.
+   Copyright (C) 2026 the ktee developers.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+#include <config.h>
+
+#include "iopoll.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <sys/stat.h>
+
+#include "full-write.h"
+#include "xalloc.h"
+
+/* Wait until FD is ready for EVENTS.  Return false, with errno set, if
+   poll itself fails.  A hang-up or error also counts as ready: the next
+   read or write on FD then reports it.  */
+
+bool
+wait_ready (int fd, short events)
+{
+  struct pollfd pfd = { .fd = fd, .events = events };
+
+  while (poll (&pfd, 1, -1) < 0)
+    if (errno != EINTR)
+      return false;
+  return true;
+}
+
+/* Write SIZE bytes of BUF to FD, waiting whenever a non-blocking FD is
+   full.  Return false, with errno set, on any other failure.  */
+
+bool
+write_wait (int fd, void const *buf, size_t size)
+{
+  char const *p = buf;
+
+  for (;;)
+    {
+      size_t n = full_write (fd, p, size);
+      if (n == size)
+        return true;
+      if (errno != EAGAIN)
+        return false;
+      p += n;
+      size -= n;
+      if (! wait_ready (fd, POLLOUT))
+        return false;
+    }
+}
+
+/* Return true if reading FD never blocks, so there is no idle time in
+   which to watch the outputs.  */
+
+bool
+input_always_ready (int fd)
+{
+  struct stat st;
+  return fstat (fd, &st) == 0 && (S_ISREG (st.st_mode)
+                                  || S_ISBLK (st.st_mode));
+}
+
+/* Wait until input FD can be read, or the reader of a live pipe output
+   in OUTS has gone away.  Return that output, or NULL when the input is
+   ready (input wins a tie, so queued data is still delivered) or poll
+   fails.  This lets the nopipe modes end as soon as every output is a
+   broken pipe, even while the input is idle.  */
+
+struct output *
+wait_input (int fd, struct outputs *outs)
+{
+  static struct pollfd *pfds;
+  static size_t pfds_alloc;
+  size_t npfds = 0;
+
+  if (pfds_alloc < outs->n + 1)
+    {
+      pfds_alloc = outs->n + 1;
+      pfds = xnrealloc (pfds, pfds_alloc, sizeof *pfds);
+    }
+
+  pfds[npfds++] = (struct pollfd) { .fd = fd, .events = POLLIN };
+  for (size_t i = 0; i < outs->n; i++)
+    if (0 <= outs->v[i].fd && outs->v[i].is_pipe)
+      pfds[npfds++] = (struct pollfd) { .fd = outs->v[i].fd, .events = 0 };
+  if (npfds == 1)
+    return NULL;
+
+  while (poll (pfds, npfds, -1) < 0)
+    if (errno != EINTR)
+      return NULL;
+  if (pfds[0].revents)
+    return NULL;
+
+  for (size_t i = 1; i < npfds; i++)
+    if (pfds[i].revents)
+      for (size_t j = 0; j < outs->n; j++)
+        if (outs->v[j].fd == pfds[i].fd)
+          return &outs->v[j];
+  return NULL;
+}

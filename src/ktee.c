@@ -1,0 +1,237 @@
+/* ktee -- GNU tee that lets the kernel move the bytes.
+   Copyright (C) 2026 the ktee developers.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "argmatch.h"
+#include "closeout.h"
+#include "copy.h"
+#include "error.h"
+#include "iopoll.h"
+#include "outputs.h"
+#include "progname.h"
+
+#define PROGRAM_NAME "ktee"
+#define AUTHORS "the ktee developers"
+#define COPYRIGHT_YEAR 2026
+
+enum copy_method
+  {
+    copy_method_auto,
+    copy_method_splice,
+    copy_method_rw
+  };
+
+static char const *const copy_method_args[] =
+{
+  "auto", "splice", "rw", NULL
+};
+static enum copy_method const copy_method_types[] =
+{
+  copy_method_auto, copy_method_splice, copy_method_rw
+};
+ARGMATCH_VERIFY (copy_method_args, copy_method_types);
+
+static char const *const output_error_args[] =
+{
+  "warn", "warn-nopipe", "exit", "exit-nopipe", NULL
+};
+static enum output_error const output_error_types[] =
+{
+  output_error_warn, output_error_warn_nopipe,
+  output_error_exit, output_error_exit_nopipe
+};
+ARGMATCH_VERIFY (output_error_args, output_error_types);
+
+enum
+  {
+    COPY_METHOD_OPTION = CHAR_MAX + 1,
+    HELP_OPTION,
+    VERSION_OPTION
+  };
+
+static struct option const long_options[] =
+{
+  {"append", no_argument, NULL, 'a'},
+  {"ignore-interrupts", no_argument, NULL, 'i'},
+  {"output-error", optional_argument, NULL, 'p'},
+  {"copy-method", required_argument, NULL, COPY_METHOD_OPTION},
+  {"help", no_argument, NULL, HELP_OPTION},
+  {"version", no_argument, NULL, VERSION_OPTION},
+  {NULL, 0, NULL, 0}
+};
+
+_Noreturn void usage (int status);
+_Noreturn static void version (void);
+
+void
+usage (int status)
+{
+  if (status != EXIT_SUCCESS)
+    {
+      fprintf (stderr, "Try '%s --help' for more information.\n",
+               program_name);
+      exit (status);
+    }
+
+  printf ("Usage: %s [OPTION]... [FILE]...\n", program_name);
+  fputs ("\
+Copy standard input to each FILE, and also to standard output.\n\
+\n\
+  -a, --append              append to the given FILEs, do not overwrite\n\
+  -i, --ignore-interrupts   ignore interrupt signals\n\
+  -p                        diagnose errors writing to non pipes\n\
+      --output-error[=MODE]   set behavior on write error.  See MODE below\n\
+      --copy-method=METHOD  move the bytes with METHOD: 'auto' (default),\n\
+                              'splice' (tee(2) and splice(2) wherever the\n\
+                              kernel allows) or 'rw' (read(2) and write(2))\n\
+      --help        display this help and exit\n\
+      --version     output version information and exit\n\
+\n\
+MODE determines behavior with write errors on the outputs:\n\
+  warn           diagnose errors writing to any output\n\
+  warn-nopipe    diagnose errors writing to any output not a pipe\n\
+  exit           exit on error writing to any output\n\
+  exit-nopipe    exit on error writing to any output not a pipe\n\
+The default MODE for the -p option is 'warn-nopipe'.\n\
+With \"nopipe\" MODEs, exit immediately if all outputs become broken pipes.\n\
+The default operation when --output-error is not specified, is to\n\
+exit immediately on error writing to a pipe, and diagnose errors\n\
+writing to non pipe outputs.\n\
+", stdout);
+  exit (status);
+}
+
+/* gnulib's version_etc names the FSF as copyright holder, which ktee's
+   authors are not, so the same layout is printed here.  */
+
+static void
+version (void)
+{
+  printf ("%s (%s) %s\n", PROGRAM_NAME, PACKAGE_NAME, PACKAGE_VERSION);
+  printf ("Copyright (C) %d %s.\n", COPYRIGHT_YEAR, AUTHORS);
+  fputs ("\
+License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n\
+This is free software: you are free to change and redistribute it.\n\
+There is NO WARRANTY, to the extent permitted by law.\n\
+\n", stdout);
+  printf ("Written by %s.\n", AUTHORS);
+  exit (EXIT_SUCCESS);
+}
+
+/* Return true if a write can kill ktee with SIGXFSZ, so that where it
+   dies decides what the other outputs hold.  */
+
+static bool
+file_size_limited (void)
+{
+  struct rlimit rl;
+  struct sigaction sa;
+  return (getrlimit (RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
+          && sigaction (SIGXFSZ, NULL, &sa) == 0 && sa.sa_handler == SIG_DFL);
+}
+
+static struct copy_plan
+plan_copy (enum output_error mode)
+{
+  struct copy_plan plan;
+  bool exit_mode = (mode == output_error_exit
+                    || mode == output_error_exit_nopipe);
+  plan.block = exit_mode || file_size_limited () ? GNU_TEE_BLOCK : 0;
+  plan.watch_outputs = ((mode == output_error_warn_nopipe
+                         || mode == output_error_exit_nopipe)
+                        && ! input_always_ready (STDIN_FILENO));
+  return plan;
+}
+
+int
+main (int argc, char **argv)
+{
+  bool append = false;
+  bool ignore_interrupts = false;
+  enum output_error mode = output_error_sigpipe;
+  enum copy_method method = copy_method_auto;
+  int optc;
+
+  set_program_name (argv[0]);
+  setlocale (LC_ALL, "");
+  atexit (close_stdout);
+
+  while ((optc = getopt_long (argc, argv, "aip", long_options, NULL)) != -1)
+    {
+      switch (optc)
+        {
+        case 'a':
+          append = true;
+          break;
+
+        case 'i':
+          ignore_interrupts = true;
+          break;
+
+        case 'p':
+          mode = (optarg
+                  ? XARGMATCH ("--output-error", optarg,
+                               output_error_args, output_error_types)
+                  : output_error_warn_nopipe);
+          break;
+
+        case COPY_METHOD_OPTION:
+          method = XARGMATCH ("--copy-method", optarg,
+                              copy_method_args, copy_method_types);
+          break;
+
+        case HELP_OPTION:
+          usage (EXIT_SUCCESS);
+
+        case VERSION_OPTION:
+          version ();
+
+        default:
+          usage (EXIT_FAILURE);
+        }
+    }
+
+  if (ignore_interrupts)
+    signal (SIGINT, SIG_IGN);
+
+  if (mode != output_error_sigpipe)
+    signal (SIGPIPE, SIG_IGN);
+
+  /* POSIX requires tee to work without FILE operands: no warning.  */
+  struct outputs outs;
+  outputs_open (&outs, argv + optind, argc - optind, append, mode);
+
+  struct copy_plan plan = plan_copy (mode);
+  if (method == copy_method_rw || ! copy_splice (&outs, &plan))
+    copy_rw (&outs, &plan);
+
+  outputs_close (&outs);
+  if (close (STDIN_FILENO) != 0)
+    error (EXIT_FAILURE, errno, "%s", "standard input");
+
+  return outs.ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}

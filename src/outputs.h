@@ -1,0 +1,55 @@
+/* outputs.h -- the table of ktee's outputs and its one failure policy.
+   Copyright (C) 2026 the ktee developers.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+#ifndef KTEE_OUTPUTS_H
+#define KTEE_OUTPUTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* What to do when writing to an output fails; GNU tee's --output-error.  */
+enum output_error
+  {
+    output_error_sigpipe,      /* SIGPIPE as inherited; diagnose others.  */
+    output_error_warn,         /* Diagnose every error, EPIPE included.  */
+    output_error_warn_nopipe,  /* Diagnose errors other than EPIPE.  */
+    output_error_exit,         /* Exit on any error.  */
+    output_error_exit_nopipe   /* Exit on any error other than EPIPE.  */
+  };
+
+struct output
+{
+  int fd;               /* -1 once the output is dropped.  */
+  char const *name;     /* For diagnostics, unquoted.  */
+  bool is_pipe;         /* A FIFO, whose reader may go away.  */
+};
+
+struct outputs
+{
+  struct output *v;     /* Standard output first, then the FILEs.  */
+  size_t n;             /* Entries in V, dropped ones included.  */
+  size_t live;          /* Entries not dropped.  */
+  enum output_error mode;
+  bool ok;              /* False once any failure is to set exit status 1.  */
+};
+
+void outputs_open (struct outputs *outs, char *const *files, size_t nfiles,
+                   bool append, enum output_error mode);
+void output_fail (struct outputs *outs, struct output *o, int errnum);
+void input_fail (struct outputs *outs, int errnum);
+void outputs_close (struct outputs *outs);
+
+#endif
