@@ -1,4 +1,4 @@
-/* copy-splice.c -- copy standard input to the outputs with tee(2) and splice(2).
+/* copy-splice.c -- copy standard input to the outputs with splice(2) and tee(2).
    Copyright (C) 2026 the ktee developers.
 
    This program is free software: you can redistribute it and/or modify
@@ -14,14 +14,436 @@
    You should have received a copy of the GNU General Public License
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
+/* The data never enters user space.  Each round splices what standard
+   input holds into a private "master" pipe.  Every output but the last
+   gets the round through a second private pipe, filled by tee(2) from
+   the master; the last output takes the master itself.  So the input is
+   consumed exactly once, by splice, whose zero return does mean end of
+   input; and tee(2) only ever runs between ktee's own pipes, where no
+   other process can make it return 0 early or block.
+
+   An output that refuses splice (O_APPEND files, /dev/full, file
+   systems without splice support) is written with write(2) from a
+   buffer filled once per round; the others stay zero-copy.  When no
+   output takes splice any more, or the kernel stops allowing it, the
+   read/write engine takes over at a round boundary.  */
+
 #include <config.h>
 
 #include "copy.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include "iopoll.h"
+#include "safe-read.h"
+#include "unistd--.h"
+#include "xalloc.h"
+
+/* Big enough that a round costs few system calls per byte; see the
+   measurements in bench/.  */
+enum { PIPE_BYTES = 1024 * 1024 };
+
+struct engine
+{
+  struct outputs *outs;
+  int master[2];        /* This round's bytes, as taken from the input.  */
+  int copy[2];          /* A copy of the master for one output.  */
+  bool *by_write;       /* By output: splice refused, use write().  */
+  size_t block;         /* Most bytes per round.  */
+  size_t round;         /* Bytes in the current round.  */
+  char *buf;            /* The round's bytes for outputs using write()...  */
+  size_t buf_from;      /* ...valid from this offset up to ROUND.  */
+};
+
+/* Return true if the kernel declined to splice for this pair of
+   descriptors, rather than failing: the caller then copies another way.  */
+
+static bool
+refused (int err)
+{
+  return err == EINVAL || err == ENOSYS || err == EPERM || err == EOPNOTSUPP;
+}
+
+/* Standard input must be a pipe that is not in packet mode: splice
+   would pass packet boundaries on, where read and write join them.  */
+
+static bool
+input_is_plain_pipe (void)
+{
+  struct stat st;
+  int flags = fcntl (STDIN_FILENO, F_GETFL);
+  return (fstat (STDIN_FILENO, &st) == 0 && S_ISFIFO (st.st_mode)
+          && 0 <= flags && ! (flags & O_DIRECT));
+}
+
+/* Try to make pipe FD hold SIZE bytes.  Failure (EPERM beyond
+   /proc/sys/fs/pipe-max-size or the per-user limit) only costs speed.  */
+
+static void
+grow_pipe (int fd, int size)
+{
+  int cur = fcntl (fd, F_GETPIPE_SZ);
+  if (0 <= cur && cur < size)
+    fcntl (fd, F_SETPIPE_SZ, size);
+}
+
+/* Return the capacity of pipe FD in bytes, or 0 if unknown.  */
+
+static size_t
+pipe_bytes (int fd)
+{
+  int size = fcntl (fd, F_GETPIPE_SZ);
+  return 0 < size ? size : 0;
+}
+
+static void
+close_pipes (struct engine *e)
+{
+  close (e->master[0]);
+  close (e->master[1]);
+  close (e->copy[0]);
+  close (e->copy[1]);
+}
+
+/* Create the two private pipes with equal capacity, so that a tee(2)
+   from a full master into the empty copy always takes all of it.  */
+
+static bool
+make_pipes (struct engine *e)
+{
+  if (pipe (e->master) != 0)
+    return false;
+  if (pipe (e->copy) != 0)
+    {
+      close (e->master[0]);
+      close (e->master[1]);
+      return false;
+    }
+
+  grow_pipe (e->master[1], PIPE_BYTES);
+  grow_pipe (e->copy[1], pipe_bytes (e->master[1]));
+  if (pipe_bytes (e->copy[1]) < pipe_bytes (e->master[1]))
+    fcntl (e->master[1], F_SETPIPE_SZ, (int) pipe_bytes (e->copy[1]));
+  if (pipe_bytes (e->master[1]) == pipe_bytes (e->copy[1])
+      && 0 < pipe_bytes (e->master[1]))
+    return true;
+  close_pipes (e);
+  return false;
+}
+
+/* Return true if the kernel lets ktee splice and tee between its own
+   pipes.  Both calls find an empty pipe and must say EAGAIN; a seccomp
+   filter or an old kernel says otherwise, before any input is taken.  */
+
+static bool
+kernel_allows_splice (struct engine *e)
+{
+  return (tee (e->master[0], e->copy[1], 1, SPLICE_F_NONBLOCK) < 0
+          && errno == EAGAIN
+          && splice (e->master[0], NULL, e->copy[1], NULL, 1,
+                     SPLICE_F_NONBLOCK) < 0
+          && errno == EAGAIN);
+}
+
+/* Enlarge the shared pipes ktee reads from and writes to; their size,
+   more than anything, decides how fast splice goes.  */
+
+static void
+grow_shared_pipes (struct engine *e)
+{
+  grow_pipe (STDIN_FILENO, PIPE_BYTES);
+  if (e->outs->v[0].fd == STDOUT_FILENO && e->outs->v[0].is_pipe)
+    grow_pipe (STDOUT_FILENO, PIPE_BYTES);
+}
+
+/* Read exactly SIZE bytes from private pipe FD into BUF.  The bytes are
+   there already, so only an injected fault can make this fail.  */
+
+static bool
+pull (int fd, char *buf, size_t size)
+{
+  while (size)
+    {
+      size_t n = safe_read (fd, buf, size);
+      if (n == SAFE_READ_ERROR || n == 0)
+        {
+          if (n == 0)
+            errno = EIO;
+          return false;
+        }
+      buf += n;
+      size -= n;
+    }
+  return true;
+}
+
+/* Put a copy of the master's bytes in the copy pipe.  */
+
+static bool
+copy_master (struct engine *e)
+{
+  ssize_t n;
+  while ((n = tee (e->master[0], e->copy[1], e->round, 0)) < 0
+         && errno == EINTR)
+    continue;
+  if (n == e->round)
+    return true;
+  if (0 <= n)
+    errno = EIO;
+  return false;
+}
+
+/* How a round ended.  */
+enum round_result
+  {
+    ROUND_SPLICED,      /* Delivered; the next round may splice again.  */
+    ROUND_WRITTEN,      /* A fault on ktee's own pipes: the round was
+                           finished with write(), and so must the rest.  */
+    ROUND_LOST          /* Reading ktee's own pipe failed, diagnosed.  */
+  };
+
+/* Write the round from offset FROM of the buffer to output O.  */
+
+static void
+write_round (struct engine *e, struct output *o, size_t from)
+{
+  if (! write_wait (o->fd, e->buf + from, e->round - from))
+    output_fail (e->outs, o, errno);
+}
+
+/* Splice the round from private pipe SRC to output I.  If the output
+   refuses splice, write the rest of the round to it, and use write()
+   for it from now on.  Return false if the bytes it did not take could
+   not be read back from SRC.  */
+
+static bool
+splice_round (struct engine *e, size_t i, int src)
+{
+  struct output *o = &e->outs->v[i];
+  size_t done = 0;
+  int err = 0;
+
+  while (done < e->round)
+    {
+      ssize_t n = splice (src, NULL, o->fd, NULL, e->round - done, 0);
+      if (0 < n)
+        done += n;
+      else if (n < 0 && errno == EINTR)
+        continue;
+      else if (n < 0 && errno == EAGAIN && wait_ready (o->fd, POLLOUT))
+        continue;
+      else
+        {
+          /* A zero return would leave us spinning; write() then tells
+             what is wrong with this output.  */
+          err = n < 0 ? errno : EINVAL;
+          break;
+        }
+    }
+  if (done == e->round)
+    return true;
+
+  /* The bytes left in SRC are this output's alone: take them to the
+     buffer, at their offset in the round, which keeps it valid.  */
+  if (! pull (src, e->buf + done, e->round - done))
+    return false;
+  if (done < e->buf_from)
+    e->buf_from = done;
+  if (refused (err))
+    {
+      e->by_write[i] = true;
+      write_round (e, o, done);
+    }
+  else
+    output_fail (e->outs, o, err);
+  return true;
+}
+
+/* Return the index of the last live output that takes splice, or
+   OUTS->n if there is none.  */
+
+static size_t
+last_spliced (struct engine const *e)
+{
+  for (size_t i = e->outs->n; 0 < i; i--)
+    if (0 <= e->outs->v[i - 1].fd && ! e->by_write[i - 1])
+      return i - 1;
+  return e->outs->n;
+}
+
+static bool
+any_by_write (struct engine const *e)
+{
+  for (size_t i = 0; i < e->outs->n; i++)
+    if (0 <= e->outs->v[i].fd && e->by_write[i])
+      return true;
+  return false;
+}
+
+/* After a fault on ktee's own pipes, finish the round from output I on
+   with write(), from the master, which still holds the whole round.  */
+
+static enum round_result
+rescue_round (struct engine *e, size_t i)
+{
+  if (! pull (e->master[0], e->buf, e->round))
+    {
+      input_fail (e->outs, errno);
+      return ROUND_LOST;
+    }
+  for (; i < e->outs->n; i++)
+    if (0 <= e->outs->v[i].fd)
+      write_round (e, &e->outs->v[i], 0);
+  return ROUND_WRITTEN;
+}
+
+/* Deliver the round to every live output in order, standard output
+   first, as GNU tee writes each block.  The last output that takes
+   splice empties the master; the buffer for outputs using write() is
+   filled before that.  */
+
+static enum round_result
+deliver_round (struct engine *e)
+{
+  size_t last = last_spliced (e);
+
+  e->buf_from = e->round;
+  if (any_by_write (e))
+    {
+      if (! copy_master (e))
+        return rescue_round (e, 0);
+      if (! pull (e->copy[0], e->buf, e->round))
+        {
+          input_fail (e->outs, errno);
+          return ROUND_LOST;
+        }
+      e->buf_from = 0;
+    }
+
+  for (size_t i = 0; i < e->outs->n; i++)
+    {
+      struct output *o = &e->outs->v[i];
+      int src = e->master[0];
+      if (o->fd < 0)
+        continue;
+      if (e->by_write[i])
+        {
+          write_round (e, o, 0);
+          continue;
+        }
+      if (i != last)
+        {
+          if (! copy_master (e))
+            return rescue_round (e, i);
+          src = e->copy[0];
+        }
+      if (! splice_round (e, i, src))
+        {
+          input_fail (e->outs, errno);
+          return ROUND_LOST;
+        }
+    }
+  return ROUND_SPLICED;
+}
+
+/* Splice the next round from standard input into the master, waiting
+   while a non-blocking input is empty.  Return its size, 0 at end of
+   input, or -1 with errno set.  */
+
+static ssize_t
+take_input (struct engine *e)
+{
+  for (;;)
+    {
+      ssize_t n = splice (STDIN_FILENO, NULL, e->master[1], NULL, e->block,
+                          0);
+      if (0 <= n)
+        return n;
+      if (errno == EINTR)
+        continue;
+      if (errno != EAGAIN || ! wait_ready (STDIN_FILENO, POLLIN))
+        return -1;
+    }
+}
+
+/* Run rounds until end of input or until no output is left.  Return
+   true if the read/write engine must do the rest.  */
+
+static bool
+run_rounds (struct engine *e, struct copy_plan const *plan)
+{
+  struct outputs *outs = e->outs;
+
+  while (outs->live)
+    {
+      if (last_spliced (e) == outs->n)
+        return true;
+
+      if (plan->watch_outputs)
+        {
+          struct output *broken = wait_input (STDIN_FILENO, outs);
+          if (broken)
+            {
+              output_fail (outs, broken, EPIPE);
+              continue;
+            }
+        }
+
+      ssize_t n = take_input (e);
+      if (n < 0)
+        {
+          if (refused (errno))
+            return true;
+          input_fail (outs, errno);
+          return false;
+        }
+      if (n == 0)
+        return false;
+
+      e->round = n;
+      switch (deliver_round (e))
+        {
+        case ROUND_SPLICED:
+          break;
+        case ROUND_WRITTEN:
+          return true;
+        case ROUND_LOST:
+          return false;
+        }
+    }
+  return false;
+}
+
 bool
 copy_splice (struct outputs *outs, struct copy_plan const *plan)
 {
-  (void) outs;
-  (void) plan;
-  return false;
+  struct engine e = { .outs = outs };
+
+  if (! input_is_plain_pipe () || ! make_pipes (&e))
+    return false;
+  if (! kernel_allows_splice (&e))
+    {
+      close_pipes (&e);
+      return false;
+    }
+
+  grow_shared_pipes (&e);
+  e.block = pipe_bytes (e.master[1]);
+  if (plan->block && plan->block < e.block)
+    e.block = plan->block;
+  e.by_write = xcalloc (outs->n, sizeof *e.by_write);
+  e.buf = xmalloc (e.block);
+
+  bool rest_by_rw = run_rounds (&e, plan);
+
+  close_pipes (&e);
+  free (e.by_write);
+  free (e.buf);
+  if (rest_by_rw)
+    copy_rw (outs, plan);
+  return true;
 }
