@@ -36,6 +36,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 
 #include "iopoll.h"
@@ -46,6 +47,10 @@
 /* Big enough that a round costs few system calls per byte; see the
    measurements in bench/.  */
 enum { PIPE_BYTES = 1024 * 1024 };
+
+/* Below this many bytes, read and write cost less than the pipes splice
+   needs; see the small-input rows of bench/results.md.  */
+enum { SMALL_INPUT = 256 * 1024 };
 
 struct engine
 {
@@ -149,6 +154,20 @@ kernel_allows_splice (struct engine *e)
           && errno == EAGAIN);
 }
 
+/* Return true if all that is left of the input is already queued in
+   the pipe, and so little of it that setting up pipes would cost more
+   than copying it: the writer has gone and FIONREAD counts the rest.  */
+
+static bool
+input_small_and_complete (void)
+{
+  struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+  int queued;
+  return (poll (&pfd, 1, 0) == 1 && (pfd.revents & POLLHUP)
+          && ioctl (STDIN_FILENO, FIONREAD, &queued) == 0
+          && queued < SMALL_INPUT);
+}
+
 /* Enlarge the shared pipes ktee reads from and writes to; their size,
    more than anything, decides how fast splice goes.  */
 
@@ -206,6 +225,17 @@ enum round_result
     ROUND_LOST          /* Reading ktee's own pipe failed, diagnosed.  */
   };
 
+/* Return the buffer for outputs using write(), allocated on first use:
+   most runs never need it.  */
+
+static char *
+round_buffer (struct engine *e)
+{
+  if (! e->buf)
+    e->buf = xmalloc (e->block);
+  return e->buf;
+}
+
 /* Write the round from offset FROM of the buffer to output O.  */
 
 static void
@@ -249,7 +279,7 @@ splice_round (struct engine *e, size_t i, int src)
 
   /* The bytes left in SRC are this output's alone: take them to the
      buffer, at their offset in the round, which keeps it valid.  */
-  if (! pull (src, e->buf + done, e->round - done))
+  if (! pull (src, round_buffer (e) + done, e->round - done))
     return false;
   if (done < e->buf_from)
     e->buf_from = done;
@@ -290,7 +320,7 @@ any_by_write (struct engine const *e)
 static enum round_result
 rescue_round (struct engine *e, size_t i)
 {
-  if (! pull (e->master[0], e->buf, e->round))
+  if (! pull (e->master[0], round_buffer (e), e->round))
     {
       input_fail (e->outs, errno);
       return ROUND_LOST;
@@ -316,7 +346,7 @@ deliver_round (struct engine *e)
     {
       if (! copy_master (e))
         return rescue_round (e, 0);
-      if (! pull (e->copy[0], e->buf, e->round))
+      if (! pull (e->copy[0], round_buffer (e), e->round))
         {
           input_fail (e->outs, errno);
           return ROUND_LOST;
@@ -423,7 +453,9 @@ copy_splice (struct outputs *outs, struct copy_plan const *plan)
 {
   struct engine e = { .outs = outs };
 
-  if (! input_is_plain_pipe () || ! make_pipes (&e))
+  if (! input_is_plain_pipe ()
+      || (! plan->always_splice && input_small_and_complete ())
+      || ! make_pipes (&e))
     return false;
   if (! kernel_allows_splice (&e))
     {
@@ -436,7 +468,6 @@ copy_splice (struct outputs *outs, struct copy_plan const *plan)
   if (plan->block && plan->block < e.block)
     e.block = plan->block;
   e.by_write = xcalloc (outs->n, sizeof *e.by_write);
-  e.buf = xmalloc (e.block);
 
   bool rest_by_rw = run_rounds (&e, plan);
 

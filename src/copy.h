@@ -31,6 +31,7 @@ struct copy_plan
 {
   size_t block;         /* Most bytes to take from the input per round.  */
   bool watch_outputs;   /* Drop broken pipe outputs while input is idle.  */
+  bool always_splice;   /* Splice even an input too small to gain.  */
 };
 
 /* Each engine copies standard input to every live output of OUTS until

@@ -157,7 +157,7 @@ file_size_limited (void)
 static struct copy_plan
 plan_copy (enum output_error mode)
 {
-  struct copy_plan plan;
+  struct copy_plan plan = { 0 };
   bool exit_mode = (mode == output_error_exit
                     || mode == output_error_exit_nopipe);
   plan.block = exit_mode || file_size_limited () ? GNU_TEE_BLOCK : 0;
@@ -226,6 +226,7 @@ main (int argc, char **argv)
   outputs_open (&outs, argv + optind, argc - optind, append, mode);
 
   struct copy_plan plan = plan_copy (mode);
+  plan.always_splice = method == copy_method_splice;
   if (method == copy_method_rw || ! copy_splice (&outs, &plan))
     copy_rw (&outs, &plan);
 

@@ -1,0 +1,316 @@
+# report.awk -- turn the measurements of bench/run into Markdown tables.
+# Copyright (C) 2026 the ktee developers.  GPLv3+, as ktee.
+#
+# Input lines, as bench/run writes them:
+#   big|small SIZE PRODUCER OUTPUTS VARIANT WALL USER SYS MAXRSS
+#   instr 0 vmsplice OUTPUTS VARIANT INSTR_EMPTY INSTR_FULL
+#   sysc 0 vmsplice OUTPUTS VARIANT CALLS_EMPTY CALLS_FULL NAME:N,...
+# Variables: runs, reps, count_size, target_size.
+# Works with mawk as well as gawk.
+
+function sort (a, n,    i, j, t)
+{
+  for (i = 2; i <= n; i++)
+    for (j = i; j > 1 && a[j - 1] > a[j]; j--)
+      {
+        t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
+      }
+}
+
+# Set med[K], lo[K], hi[K] from the N[K] values in V[K, 1..].
+function stats (v, k, med, lo, hi,    a, i, m)
+{
+  m = n[k]
+  for (i = 1; i <= m; i++)
+    a[i] = v[k, i]
+  sort(a, m)
+  med[k] = (m % 2) ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+  lo[k] = a[1]
+  hi[k] = a[m]
+}
+
+function human (b)
+{
+  if (b >= 1073741824) return (b / 1073741824) " GiB"
+  if (b >= 1048576) return (b / 1048576) " MiB"
+  return (b / 1024) " KiB"
+}
+
+function name (var, outs)
+{
+  if (var == "base")
+    return (outs == "pipe" ? "baseline: no tee" \
+            : outs == "tmpfs4" ? "baseline: 1 file alone" \
+            : "baseline: file alone")
+  if (var == "gnu") return "GNU tee"
+  if (var == "gnu2") return "GNU tee again (A/A)"
+  if (var == "auto") return "**ktee**"
+  return "ktee --copy-method=rw"
+}
+
+function outs_name (o)
+{
+  if (o == "pipe") return "none"
+  if (o == "tmpfs1") return "1 tmpfs"
+  if (o == "tmpfs4") return "4 tmpfs"
+  return "1 disk"
+}
+
+function ratio (a, b)
+{
+  return b > 0 ? sprintf("%.3f", a / b) : "-"
+}
+
+function times (a, b)
+{
+  return b > 0 ? sprintf("%.1fx", b / a) : "-"
+}
+
+function mark (ok)
+{
+  return ok ? "**met**" : "**NOT met**"
+}
+
+# The mark for "not slower than GNU tee" when the slowest case takes R
+# times GNU's time: a gap no wider than that of GNU tee against itself
+# (NOISE) shows nothing either way.
+function not_slower (r)
+{
+  if (r <= 1)
+    return mark(1)
+  if (r <= 1 + noise)
+    return sprintf("within noise (A/A gap %.1f%%)", 100 * noise)
+  return mark(0)
+}
+
+$1 == "big" || $1 == "small" {
+  k = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4 SUBSEP $5
+  if (!(k in n))
+    {
+      n[k] = 0
+      order[++nkeys] = k
+    }
+  i = ++n[k]
+  wall[k, i] = $6
+  cpu[k, i] = $7 + $8
+  if (rss[k] < $9)
+    rss[k] = $9
+}
+
+$1 == "instr" {
+  ik = $4 SUBSEP $5
+  instr0[ik] = $6
+  instr1[ik] = $7
+  has_instr = 1
+}
+
+$1 == "sysc" {
+  ik = $4 SUBSEP $5
+  sysc0[ik] = $6
+  sysc1[ik] = $7
+  sysl[ik] = $8
+  has_sysc = 1
+}
+
+END {
+  for (j = 1; j <= nkeys; j++)
+    {
+      k = order[j]
+      stats(wall, k, wmed, wlo, whi)
+      stats(cpu, k, cmed, clo, chi)
+    }
+
+  # Large inputs -----------------------------------------------------
+  print "## Large inputs"
+  print ""
+  print "Time is the wall-clock time of the whole pipeline `producer | tee" \
+        " [FILE]... | consumer`.  CPU and peak RSS are those of the tee" \
+        " process alone (from wait4); in the baselines, of the consumer" \
+        " (\"no tee\": the producer straight into the consumer) or of the" \
+        " file writer (\"file alone\": the producer spliced straight into" \
+        " the first output file, nothing else).  Ratios are of medians;" \
+        " below 1 means ktee is faster or cheaper.  The vmsplice producer" \
+        " hands pages to its pipe without copying them; the write producer" \
+        " write(2)s 128 KiB at a time, like cat(1), and that copy alone" \
+        " bounds its pipelines (see its no-tee baseline)."
+  print ""
+  print "| input | producer | files | command" \
+        " | time s: median (min-max) | MiB/s | CPU s/GiB: median (min-max)" \
+        " | peak RSS KiB | time / GNU | CPU / GNU | time / baseline |"
+  print "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: " \
+        "| ---: |"
+  for (j = 1; j <= nkeys; j++)
+    {
+      k = order[j]
+      split(k, f, SUBSEP)
+      if (f[1] != "big")
+        continue
+      size = f[2]; prod = f[3]; outs = f[4]; var = f[5]
+      base = "big" SUBSEP size SUBSEP prod SUBSEP outs SUBSEP
+      g = base "gnu"
+      b = base "base"
+      gib = size / 1073741824
+      vs_gnu = var == "base" || var == "gnu" ? "" : ratio(wmed[k], wmed[g])
+      cpu_gnu = var == "base" || var == "gnu" ? "" : ratio(cmed[k], cmed[g])
+      vs_base = var == "base" ? "" : ratio(wmed[k], wmed[b])
+      printf "| %s | %s | %s | %s | %.3f (%.3f-%.3f) | %.0f" \
+             " | %.3f (%.3f-%.3f) | %d | %s | %s | %s |\n",
+             human(size), prod, outs_name(outs), name(var, outs),
+             wmed[k], wlo[k], whi[k], size / 1048576 / wmed[k],
+             cmed[k] / gib, clo[k] / gib, chi[k] / gib, rss[k],
+             vs_gnu, cpu_gnu, vs_base
+    }
+  print ""
+
+  # Small inputs -----------------------------------------------------
+  print "## Small inputs (startup cost)"
+  print ""
+  printf "Each measurement runs the pipeline %d times with the write" \
+         " producer; times are per pipeline, in milliseconds.  GNU tee" \
+         " is measured twice (A/A): the gap between its two medians is" \
+         " what this machine's noise alone makes of one command.\n", reps
+  print ""
+  print "| input | files | command | time ms: median (min-max) | CPU ms" \
+        " | peak RSS KiB | time / GNU | CPU / GNU |"
+  print "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |"
+  for (j = 1; j <= nkeys; j++)
+    {
+      k = order[j]
+      split(k, f, SUBSEP)
+      if (f[1] != "small")
+        continue
+      g = "small" SUBSEP f[2] SUBSEP f[3] SUBSEP f[4] SUBSEP "gnu"
+      vs_gnu = f[5] == "base" || f[5] == "gnu" ? "" : ratio(wmed[k], wmed[g])
+      cpu_gnu = f[5] == "base" || f[5] == "gnu" ? "" : ratio(cmed[k], cmed[g])
+      if (f[5] == "gnu2")
+        {
+          d = wmed[k] / wmed[g] - 1
+          if (d < 0)
+            d = -d
+          if (d > noise)
+            noise = d
+        }
+      printf "| %s | %s | %s | %.3f (%.3f-%.3f) | %.3f | %d | %s | %s |\n",
+             human(f[2]), outs_name(f[4]), name(f[5], f[4]),
+             wmed[k] * 1000, wlo[k] * 1000, whi[k] * 1000, cmed[k] * 1000,
+             rss[k], vs_gnu, cpu_gnu
+    }
+  print ""
+
+  # Counts -----------------------------------------------------------
+  mib = count_size / 1048576
+  print "## Instructions and system calls per MiB"
+  print ""
+  printf "The tee process alone, %d MiB from the vmsplice producer, minus a" \
+         " run with empty input (whose count is the startup column).", mib
+  print "  Instructions come from `valgrind --tool=callgrind` and are user" \
+        " space only: callgrind cannot see the kernel, where splice, tee" \
+        " and the copies of read and write do their work, so this column" \
+        " shows what each engine costs outside the kernel, not its whole" \
+        " cost (see the CPU column above for that).  Hardware counters" \
+        " (`perf stat -e instructions`) are not available in this VM." \
+        "  System calls come from `strace -c`."
+  print ""
+  print "| command | files | user instructions at startup" \
+        " | user instructions per MiB | system calls per MiB" \
+        " | most frequent calls (64 MiB run) |"
+  print "| --- | --- | ---: | ---: | ---: | --- |"
+  split("pipe tmpfs1", olist, " ")
+  split("gnu auto rw", vlist, " ")
+  for (o = 1; o <= 2; o++)
+    for (v = 1; v <= 3; v++)
+      {
+        ik = olist[o] SUBSEP vlist[v]
+        ins0 = has_instr ? sprintf("%d", instr0[ik]) : "n/a"
+        ins1 = has_instr ? sprintf("%.0f", (instr1[ik] - instr0[ik]) / mib) \
+                         : "n/a"
+        sc = has_sysc ? sprintf("%.1f", (sysc1[ik] - sysc0[ik]) / mib) : "n/a"
+        top = ""
+        if (has_sysc)
+          {
+            m = split(sysl[ik], calls, ",")
+            for (c = 1; c <= m && c <= 4; c++)
+              top = top (c > 1 ? ", " : "") calls[c]
+          }
+        printf "| %s | %s | %s | %s | %s | %s |\n",
+               name(vlist[v], olist[o]), outs_name(olist[o]), ins0, ins1,
+               sc, top
+      }
+  print ""
+
+  # Targets ----------------------------------------------------------
+  print "## Targets"
+  print ""
+  printf "Targets 1 to 3 are checked with the %s input and the vmsplice" \
+         " producer: with the write producer, the producer's own copy" \
+         " bounds the pipeline (its no-tee baseline above), so no tee can" \
+         " be 15x faster than GNU tee there; its figures are shown for" \
+         " comparison.\n", human(target_size)
+  print ""
+  print "| # | target | measured | |"
+  print "| --- | --- | --- | --- |"
+  for (p = 1; p <= 2; p++)
+    {
+      prod = p == 1 ? "vmsplice" : "write"
+      pre = "big" SUBSEP target_size SUBSEP prod SUBSEP
+      a = pre "pipe" SUBSEP "auto"; g = pre "pipe" SUBSEP "gnu"
+      ok = wmed[g] / wmed[a] >= 15 && cmed[a] / cmed[g] <= 1 / 20
+      printf "| 1%s | no file: >= 15x faster than GNU tee, <= 1/20 of its" \
+             " CPU | %s faster, CPU %s of GNU's (%s producer) | %s |\n",
+             p == 1 ? "" : " (info)", times(wmed[a], wmed[g]),
+             ratio(cmed[a], cmed[g]), prod, p == 1 ? mark(ok) : "-"
+      a = pre "tmpfs1" SUBSEP "auto"; g = pre "tmpfs1" SUBSEP "gnu"
+      b = pre "tmpfs1" SUBSEP "base"
+      ok = wmed[g] / wmed[a] >= 3 && cmed[a] / cmed[g] <= 1 / 3
+      printf "| 2%s | 1 tmpfs file: >= 3x faster than GNU tee, <= 1/3 of" \
+             " its CPU | %s faster, CPU %s of GNU's (%s producer) | %s |\n",
+             p == 1 ? "" : " (info)", times(wmed[a], wmed[g]),
+             ratio(cmed[a], cmed[g]), prod, p == 1 ? mark(ok) : "-"
+      ok = wmed[a] <= 1.15 * wmed[b] && cmed[a] <= 1.15 * cmed[b]
+      printf "| 2%s | 1 tmpfs file: within 15%% of writing the file alone" \
+             " | time %s, CPU %s of file alone (%s producer) | %s |\n",
+             p == 1 ? "" : " (info)", ratio(wmed[a], wmed[b]),
+             ratio(cmed[a], cmed[b]), prod, p == 1 ? mark(ok) : "-"
+      a = pre "tmpfs4" SUBSEP "auto"; g = pre "tmpfs4" SUBSEP "gnu"
+      ok = wmed[g] / wmed[a] >= 2
+      printf "| 3%s | 4 tmpfs files: >= 2x faster than GNU tee | %s faster" \
+             " (%s producer) | %s |\n",
+             p == 1 ? "" : " (info)", times(wmed[a], wmed[g]), prod,
+             p == 1 ? mark(ok) : "-"
+    }
+
+  # 4 and 5: every case, large and small; 6: every ktee run.
+  worst_rw = 0; worst_auto = 0; worst_cpu = 0; max_rss = 0
+  for (j = 1; j <= nkeys; j++)
+    {
+      k = order[j]
+      split(k, f, SUBSEP)
+      if (f[5] == "auto" || f[5] == "rw")
+        {
+          g = f[1] SUBSEP f[2] SUBSEP f[3] SUBSEP f[4] SUBSEP "gnu"
+          r = wmed[k] / wmed[g]
+          where = human(f[2]) " " f[3] " " outs_name(f[4])
+          if (f[5] == "rw" && r > worst_rw)
+            { worst_rw = r; worst_rw_at = where }
+          if (f[5] == "auto" && r > worst_auto)
+            { worst_auto = r; worst_auto_at = where }
+          c = cmed[k] / cmed[g]
+          if (f[5] == "auto" && f[1] == "small" && c > worst_cpu)
+            { worst_cpu = c; worst_cpu_at = where }
+          if (rss[k] > max_rss)
+            { max_rss = rss[k]; max_rss_at = where " " f[5] }
+        }
+    }
+  printf "| 4 | rw engine never slower than GNU tee | slowest: %.3f of GNU's" \
+         " time (%s) | %s |\n", worst_rw, worst_rw_at, not_slower(worst_rw)
+  printf "| 5 | ktee never slower than GNU tee, small inputs included" \
+         " | slowest: %.3f of GNU's time (%s); small inputs: up to %.3f of" \
+         " GNU's CPU (%s) | %s |\n",
+         worst_auto, worst_auto_at, worst_cpu, worst_cpu_at,
+         not_slower(worst_auto)
+  printf "| 6 | peak RSS under 4 MiB | largest: %d KiB (%s) | %s |\n",
+         max_rss, max_rss_at, mark(max_rss < 4096)
+  print ""
+  print "Medians of a noisy machine: a ratio within a few percent of its" \
+        " limit is within the spread shown by min-max above."
+}

@@ -1,0 +1,469 @@
+# lib.sh -- run ktee and GNU tee side by side, compare, report in TAP.
+# Copyright (C) 2026 the ktee developers.  GPLv3+, see src/ktee.c.
+#
+# Sourced by every tests/NN-theme.sh, after which a test reads:
+#
+#   gen_data 4097                          # makes $DATA/4097
+#   setup 'printf old > a'                 # for the next case only
+#   compare 'appends to an existing file' 'TEE -a a < $DATA/4097'
+#   check 'a ktee-only behaviour' 'TEE < x > out; expect_status 0'
+#   done_testing
+#
+# A case is a shell command in which TEE runs the tee under test.
+# compare() runs it once with GNU tee and once per KTEE_METHODS with ktee,
+# each time in a fresh working directory at the same absolute path, then
+# compares TEE's exit status, the command's stdout and stderr (program
+# name normalised) and every file left in the working directory.  check()
+# runs it with ktee alone; it passes if the command prints nothing and its
+# last status is 0 (the expect_* helpers print what they found wrong).
+#
+# Environment: KTEE (required), GNU_TEE (/usr/bin/tee), KTEE_METHODS
+# ("auto rw"; empty: no --copy-method), KTEE_TEST_BIN (where the compiled
+# helpers are), KTEE_TEST_TIMEOUT (60 s per tee), KTEE_TEST_VERBOSE (show
+# what GNU tee did in passing cases), srcdir, TMPDIR.
+
+# ---- Environment ---------------------------------------------------------
+
+bail_out ()
+{
+  echo "Bail out! $*"
+  exit 1
+}
+
+test -n "${KTEE-}" || bail_out "KTEE must name the ktee program to test"
+case $KTEE in /*) ;; *) KTEE=$(pwd)/$KTEE ;; esac
+GNU_TEE=${GNU_TEE:-/usr/bin/tee}
+KTEE_METHODS=${KTEE_METHODS-auto rw}
+KTEE_TEST_BIN=${KTEE_TEST_BIN:-$(cd "$(dirname "$0")" && pwd)}
+KTEE_TEST_TIMEOUT=${KTEE_TEST_TIMEOUT:-60}
+test -x "$KTEE" || bail_out "KTEE=$KTEE is not an executable file"
+test -x "$GNU_TEE" || bail_out "GNU_TEE=$GNU_TEE is not an executable file"
+
+# Messages in plain ASCII, options parsed the GNU way, files 0644.
+LC_ALL=C
+export LC_ALL
+unset POSIXLY_CORRECT LANGUAGE _STDBUF_O _STDBUF_I
+umask 022
+
+TEST_DIR=$(mktemp -d "${TMPDIR:-/tmp}/ktee-test.XXXXXX") \
+  || bail_out "cannot make a scratch directory"
+trap 'rm -rf "$TEST_DIR"' 0
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
+DATA=$TEST_DIR/data
+BIN=$TEST_DIR/bin
+mkdir "$DATA" "$BIN" || bail_out "cannot fill $TEST_DIR"
+
+# Both tees are run by name from $BIN, so that messages start with
+# "ktee:" and "tee:" rather than with a path.  The helpers are there too.
+ln -s "$KTEE" "$BIN/ktee" && ln -s "$GNU_TEE" "$BIN/tee" \
+  || bail_out "cannot link the tees into $BIN"
+for helper in sigdfl nonblock; do
+  test -x "$KTEE_TEST_BIN/$helper" && ln -s "$KTEE_TEST_BIN/$helper" "$BIN/"
+done
+PATH=$BIN:$PATH
+export PATH
+
+# Without sigdfl the tees inherit this shell's signal dispositions.  That
+# is harmless unless SIGPIPE is ignored, which no shell can undo.
+if test -x "$BIN/sigdfl"; then
+  SIGDFL=sigdfl
+else
+  SIGDFL=
+  (sh -c 'kill -s PIPE $$'; test $? -gt 128) 2>/dev/null \
+    || bail_out "SIGPIPE is ignored and $KTEE_TEST_BIN/sigdfl is missing"
+fi
+
+# ---- TAP -----------------------------------------------------------------
+
+tap_n=0
+
+tap_ok ()
+{
+  tap_n=$((tap_n + 1))
+  printf 'ok %d - %s\n' $tap_n "$*"
+}
+
+# tap_not_ok DESCRIPTION DIAGNOSTIC-FILE
+tap_not_ok ()
+{
+  tap_n=$((tap_n + 1))
+  printf 'not ok %d - %s\n' $tap_n "$1"
+  if test -s "$2"; then
+    head -n 40 "$2" | sed 's/^/# /'
+  else
+    echo "# (no diagnostic)"
+  fi
+}
+
+# skip DESCRIPTION REASON
+skip ()
+{
+  tap_n=$((tap_n + 1))
+  printf 'ok %d - %s # SKIP %s\n' $tap_n "$1" "$2"
+}
+
+done_testing ()
+{
+  echo "1..$tap_n"
+}
+
+# have_helper NAME: true if the compiled helper NAME can be run.
+have_helper ()
+{
+  test -x "$BIN/$1"
+}
+
+# ---- Data ----------------------------------------------------------------
+
+# gen_data SIZE...: make $DATA/SIZE, SIZE bytes of numbered lines, so that
+# a lost, doubled or moved block shows.  The last line is cut short.
+gen_data ()
+{
+  for size; do
+    test -f "$DATA/$size" && continue
+    $SIGDFL seq 1 $((size + 1)) 2>/dev/null | head -c "$size" > "$DATA/$size"
+    test "$(wc -c < "$DATA/$size")" -eq "$size" \
+      || bail_out "cannot make $size bytes of data"
+  done
+}
+
+# gen_binary: make $DATA/binary, every byte value 64 times over (16 KiB).
+gen_binary ()
+{
+  test -f "$DATA/binary" && return
+  i=0
+  while test $i -lt 256; do
+    printf "\\$(printf %03o $i)"
+    i=$((i + 1))
+  done > "$DATA/byte-values"
+  for i in 1 2 4 8 16 32; do
+    cat "$DATA/byte-values" "$DATA/byte-values" > "$DATA/tmp"
+    mv "$DATA/tmp" "$DATA/byte-values"
+  done
+  mv "$DATA/byte-values" "$DATA/binary"
+}
+
+# ---- Running one tee -----------------------------------------------------
+
+# TEE [ARG]...: run the tee under test, bounded in time, with default
+# signal dispositions, recording its exit status in $AUX/status and its
+# process id in $AUX/pid.  No case sends SIGKILL, so status 137 means
+# the timeout killed it.  Words in $wrap go before the program, e.g.
+# wrap='nonblock 1' or wrap='sigdfl -i PIPE'.
+TEE ()
+{
+  timeout -s KILL "$KTEE_TEST_TIMEOUT" \
+    sh -c 'echo $$ > "$0" && exec "$@"' "$AUX/pid" \
+    $SIGDFL ${wrap-} "$TEE_PROG" $TEE_OPT "$@"
+  echo $? > "$AUX/status"
+}
+
+# tee_pid: the process id of the tee started last.
+tee_pid ()
+{
+  cat "$AUX/pid"
+}
+
+# wait_for_size FILE SIZE [SECONDS]: wait until FILE holds at least SIZE
+# bytes; false if it does not within SECONDS (default: the tee timeout).
+wait_for_size ()
+{
+  i=0
+  while test "$({ wc -c < "$1"; } 2>/dev/null || echo 0)" -lt "$2"; do
+    i=$((i + 1))
+    test $i -le $((${3:-$KTEE_TEST_TIMEOUT} * 20)) \
+      || fail "$1 did not reach $2 bytes in ${3:-$KTEE_TEST_TIMEOUT} s" \
+      || return 1
+    sleep 0.05
+  done
+}
+
+# broken_stdout COMMAND...: run COMMAND (e.g. TEE -p a) with standard
+# output a pipe whose reader has already gone, so that the first write
+# fails with EPIPE (or SIGPIPE) whatever the timing.
+broken_stdout ()
+{
+  mkfifo "$AUX/broken" || return
+  # With exec, no shell keeps a saved copy of fd 4, which would be a reader.
+  (exec 4<>"$AUX/broken" > "$AUX/broken" 4<&-; "$@")
+}
+
+# run_case LABEL PROGRAM OPTION COMMAND: run COMMAND with TEE meaning
+# PROGRAM OPTION..., leaving in $CASE/LABEL/ the files stdout, stderr,
+# status, pid and, in files/, the working directory as TEE left it.
+run_case ()
+{
+  rm -rf "$CASE/w" "$CASE/aux"
+  mkdir "$CASE/w" "$CASE/aux" || bail_out "cannot make $CASE/w"
+  AUX=$CASE/aux TEE_PROG=$2 TEE_OPT=$3
+  (cd "$CASE/w" && eval "$case_setup") > "$AUX/setup.log" 2>&1 \
+    || bail_out "setup failed: $case_setup: $(cat "$AUX/setup.log")"
+  (cd "$CASE/w" && eval "$4") < /dev/null > "$AUX/stdout" 2> "$AUX/stderr"
+  mv "$CASE/w" "$AUX/files" && mv "$AUX" "$CASE/$1" \
+    || bail_out "cannot keep the results of $1"
+}
+
+# for_each_method FUNCTION DESCRIPTION: call FUNCTION LABEL OPTION DESC
+# once for each copy method, or once with no option if there are none.
+for_each_method ()
+{
+  if test -z "$KTEE_METHODS"; then
+    "$1" ktee '' "$2"
+  else
+    for method in $KTEE_METHODS; do
+      "$1" "ktee-$method" "--copy-method=$method" "$2 [$method]"
+    done
+  fi
+}
+
+new_case ()
+{
+  CASE=$TEST_DIR/case
+  rm -rf "$CASE"
+  mkdir "$CASE" || bail_out "cannot make $CASE"
+}
+
+# setup COMMAND: run COMMAND in the working directory before each run of
+# the next case, e.g. to make files that exist beforehand.
+case_setup=:
+setup ()
+{
+  case_setup=$1
+}
+
+# prefix_of FILE: in the next case, an output (standard output or a file)
+# may differ from GNU's if both are prefixes of FILE, as when a signal or
+# an early-exiting reader stops the tees at a point that depends on timing.
+case_prefix_of=
+prefix_of ()
+{
+  case_prefix_of=$1
+}
+
+# stdout_kind help|version: in the next case standard output is --help
+# or --version text, compared by structure as tests/differences says.
+case_stdout=bytes
+stdout_kind ()
+{
+  case_stdout=$1
+}
+
+end_case ()
+{
+  case_setup=:
+  case_stdout=bytes
+  case_prefix_of=
+  rm -rf "$CASE"
+}
+
+# ---- Comparing -----------------------------------------------------------
+
+# normalise: the program name as GNU and ktee print it, made the same.
+normalise ()
+{
+  sed -e 's/^[^ :]*tee: /tee: /' \
+      -e "s/Try '[^ ']*tee --help'/Try 'tee --help'/" \
+      -e 's/^Usage: [^ ]*tee /Usage: tee /'
+}
+
+# is_prefix A B: true if file A is a prefix of file B.
+is_prefix ()
+{
+  head -c "$(wc -c < "$1")" "$2" | cmp -s - "$1"
+}
+
+# same_bytes NAME GNU-FILE KTEE-FILE: compare, explaining any difference.
+same_bytes ()
+{
+  cmp -s "$2" "$3" && return 0
+  if test -n "$case_prefix_of" \
+     && is_prefix "$2" "$case_prefix_of" && is_prefix "$3" "$case_prefix_of"
+  then
+    return 0
+  fi
+  echo "$1 differs: tee wrote $(wc -c < "$2") bytes, ktee $(wc -c < "$3")"
+  cmp "$2" "$3" 2>&1
+  test -z "$case_prefix_of" \
+    || echo "and they are not both prefixes of the input"
+  return 1
+}
+
+# differences_list KEY: the regular expressions of tests/differences
+# given on lines "KEY: ERE".
+differences_list ()
+{
+  sed -n "s/^$1: //p" "$srcdir/tests/differences"
+}
+
+# same_help GNU-FILE KTEE-FILE: the two --help texts are the same but for
+# the lines that tests/differences lets differ.
+same_help ()
+{
+  differences_list help-ignore > help-ignore
+  for f; do
+    normalise < "$f" | grep -Evf help-ignore > "$f.n"
+  done
+  test -s "$1.n" || fail "GNU --help printed nothing" || return 1
+  cmp -s "$1.n" "$2.n" && return 0
+  echo "--help differs (- tee, + ktee):"
+  diff -u "$1.n" "$2.n" | sed 1,2d
+  return 1
+}
+
+# same_version GNU-FILE KTEE-FILE: both are --version texts: a first line
+# "NAME (PACKAGE) VERSION" and a copyright line.
+same_version ()
+{
+  pattern=$(differences_list version-line)
+  for f; do
+    head -n 1 "$f" | grep -Eq "$pattern" \
+      || fail "$f: first line does not match $pattern: $(head -n 1 "$f")" \
+      || return 1
+    grep -q '^Copyright ' "$f" || fail "$f: no Copyright line" || return 1
+  done
+}
+
+# list_files DIR: every file below DIR with its type and permissions.
+list_files ()
+{
+  (cd "$1" && find . -exec stat -c '%A %n' {} + | sed 's| \./| |' | sort)
+}
+
+# differences GNU-DIR KTEE-DIR: print how two runs differ; false if they do.
+differences ()
+{
+  same=true
+  g_status=$(cat "$1/status" 2>/dev/null || echo none)
+  k_status=$(cat "$2/status" 2>/dev/null || echo none)
+  if test "$g_status" != "$k_status"; then
+    echo "exit status: tee $g_status, ktee $k_status"
+    same=false
+  fi
+  for who in tee:$g_status ktee:$k_status; do
+    test "${who#*:}" != 137 && continue
+    echo "${who%:*} was killed after $KTEE_TEST_TIMEOUT s: it hung"
+    same=false
+  done
+
+  normalise < "$1/stderr" > "$1/stderr.n"
+  normalise < "$2/stderr" > "$2/stderr.n"
+  if ! cmp -s "$1/stderr.n" "$2/stderr.n"; then
+    echo "stderr differs (- tee, + ktee):"
+    diff -u "$1/stderr.n" "$2/stderr.n" | sed 1,2d
+    same=false
+  fi
+
+  case $case_stdout in
+    help) same_help "$1/stdout" "$2/stdout" || same=false ;;
+    version) same_version "$1/stdout" "$2/stdout" || same=false ;;
+    *) same_bytes stdout "$1/stdout" "$2/stdout" || same=false ;;
+  esac
+
+  list_files "$1/files" > "$1/list"
+  list_files "$2/files" > "$2/list"
+  if ! cmp -s "$1/list" "$2/list"; then
+    echo "files differ (- tee, + ktee):"
+    diff -u "$1/list" "$2/list" | sed 1,2d
+    same=false
+  fi
+  while read -r mode name; do
+    case $mode in -*) ;; *) continue ;; esac
+    test -f "$2/files/$name" || continue
+    same_bytes "file $name" "$1/files/$name" "$2/files/$name" || same=false
+  done < "$1/list"
+  $same
+}
+
+# show_run DIR: what a run did, as TAP comments (KTEE_TEST_VERBOSE=1).
+show_run ()
+{
+  echo "# status $(cat "$1/status" 2>/dev/null || echo none)," \
+       "stdout $(wc -c < "$1/stdout") bytes, files:" \
+       $(cd "$1/files" && find . -type f -exec wc -c {} + | sed 's| \./|:|')
+  sed 's/^/# stderr: /' "$1/stderr"
+}
+
+compare_method ()
+{
+  run_case "$1" ktee "$2" "$case_command"
+  if (cd "$CASE" && differences gnu "$1") > "$CASE/diag" 2>&1; then
+    tap_ok "$3"
+    test -z "${KTEE_TEST_VERBOSE-}" || show_run "$CASE/gnu"
+  else
+    tap_not_ok "$3" "$CASE/diag"
+  fi
+}
+
+# compare DESCRIPTION COMMAND: run COMMAND with GNU tee and with ktee;
+# one TAP point per copy method.
+compare ()
+{
+  new_case
+  case_command=$2
+  run_case gnu tee '' "$case_command"
+  for_each_method compare_method "$1"
+  end_case
+}
+
+check_method ()
+{
+  run_case "$1" ktee "$2" "{ $case_command
+} > \"\$AUX/log\" 2>&1"
+  if test "$(cat "$CASE/$1/status.check" 2>/dev/null)" = 0 \
+     && ! test -s "$CASE/$1/log"; then
+    tap_ok "$3"
+  else
+    tap_not_ok "$3" "$CASE/$1/log"
+  fi
+}
+
+# check DESCRIPTION COMMAND: run COMMAND with ktee only; it passes if the
+# COMMAND prints nothing and its last status is 0.  What it prints, such as
+# the complaints of fail and expect_*, becomes the diagnostic.
+check ()
+{
+  new_case
+  case_command="$2
+echo \$? > \"\$AUX/status.check\""
+  for_each_method check_method "$1"
+  end_case
+}
+
+# ---- Expectations, for check() -------------------------------------------
+
+# fail MESSAGE...: print MESSAGE, return false.
+fail ()
+{
+  echo "$*"
+  return 1
+}
+
+# expect_status N: TEE exited with status N.
+expect_status ()
+{
+  got=$(cat "$AUX/status" 2>/dev/null || echo none)
+  test "$got" != 137 \
+    || fail "ktee was killed after $KTEE_TEST_TIMEOUT s: it hung"
+  test "$got" = "$1" || fail "exit status $got, expected $1"
+}
+
+# expect_bytes FILE EXPECTED-FILE: FILE holds exactly EXPECTED-FILE.
+expect_bytes ()
+{
+  cmp -s "$1" "$2" && return 0
+  echo "$1 holds $(wc -c < "$1" 2>/dev/null || echo no) bytes," \
+       "expected $(wc -c < "$2") bytes"
+  cmp "$1" "$2" 2>&1
+  return 1
+}
+
+# expect_empty FILE...: each FILE exists and is empty.
+expect_empty ()
+{
+  for f; do
+    test -f "$f" && ! test -s "$f" \
+      || { fail "$f is not an empty file:"; head -c 300 "$f"; echo; return 1; }
+  done
+}
