@@ -19,7 +19,8 @@ TESTS = \
   tests/40-operands.sh \
   tests/50-options.sh \
   tests/60-errors.sh \
-  tests/70-signals.sh
+  tests/70-signals.sh \
+  tests/80-splice.sh
 
 TEST_EXTENSIONS = .sh
 SH_LOG_COMPILER = $(SHELL)
