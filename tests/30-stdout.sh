@@ -50,7 +50,8 @@ if have_helper nonblock; then
   # tests/differences, 4: GNU tee 9.1 fails with "Resource temporarily
   # unavailable" here; coreutils 9.3 and later, like ktee, wait.
   check 'stdout a non-blocking pipe that fills up' \
-    'wrap="nonblock 1"; TEE a < $DATA/1048583 2> err | { sleep 1; cat; } > out
+    'wrap="nonblock 1"
+     TEE a < $DATA/1048583 2> err | { sleep 1; cat; } > out
      expect_status 0 && expect_bytes out $DATA/1048583 &&
      expect_bytes a $DATA/1048583 && expect_empty err'
 else

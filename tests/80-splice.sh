@@ -58,10 +58,12 @@ else
   skip 'stdin and stdout non-blocking pipes' "no $KTEE_TEST_BIN/nonblock"
 fi
 
-# Offsets past 4 GiB, where 32-bit arithmetic would wrap.
+# Offsets past 4 GiB, where 32-bit arithmetic would wrap.  (busybox head
+# wraps a count past 2^32 itself, hence dd.)
 if test "${KTEE_TEST_BIG-yes}" = yes; then
   check 'more than 4 GiB through a pipe to /dev/null and stdout' \
-    'head -c 4294971397 /dev/zero | TEE /dev/null | wc -c > count
+    '{ dd if=/dev/zero bs=1048576 count=4096 2>/dev/null
+       head -c 4101 /dev/zero; } | TEE /dev/null | wc -c > count
      expect_status 0 && test "$(cat count)" -eq 4294971397 ||
      fail "stdout got $(cat count) bytes, expected 4294971397"'
 else

@@ -30,6 +30,18 @@ bail_out ()
   exit 1
 }
 
+# A shell cannot undo an ignored SIGPIPE: then the producers and readers
+# of the cases would not die of it as they do in a terminal, and the tees
+# would not either.  Start again under sigdfl, which resets it.
+if sh -c 'kill -s PIPE $$' 2>/dev/null; test $? -le 128; then
+  test -x "${KTEE_TEST_BIN:-$(dirname "$0")}/sigdfl" \
+    || bail_out "SIGPIPE is ignored here, and there is no sigdfl to reset it"
+  test -z "${KTEE_TEST_SIGDFL-}" || bail_out "sigdfl did not reset SIGPIPE"
+  KTEE_TEST_SIGDFL=1
+  export KTEE_TEST_SIGDFL
+  exec "${KTEE_TEST_BIN:-$(dirname "$0")}/sigdfl" sh "$0" "$@"
+fi
+
 test -n "${KTEE-}" || bail_out "KTEE must name the ktee program to test"
 case $KTEE in /*) ;; *) KTEE=$(pwd)/$KTEE ;; esac
 GNU_TEE=${GNU_TEE:-/usr/bin/tee}
@@ -65,14 +77,13 @@ done
 PATH=$BIN:$PATH
 export PATH
 
-# Without sigdfl the tees inherit this shell's signal dispositions.  That
-# is harmless unless SIGPIPE is ignored, which no shell can undo.
+# Without sigdfl the tees inherit this shell's signal dispositions, which
+# is enough but for the cases that signal a background tee.  They are then
+# run by path, since busybox sh would run its own tee for a bare "tee".
 if test -x "$BIN/sigdfl"; then
-  SIGDFL=sigdfl
+  SIGDFL=sigdfl TEE_DIR=
 else
-  SIGDFL=
-  (sh -c 'kill -s PIPE $$'; test $? -gt 128) 2>/dev/null \
-    || bail_out "SIGPIPE is ignored and $KTEE_TEST_BIN/sigdfl is missing"
+  SIGDFL= TEE_DIR=$BIN/
 fi
 
 # ---- TAP -----------------------------------------------------------------
@@ -156,7 +167,7 @@ TEE ()
 {
   timeout -s KILL "$KTEE_TEST_TIMEOUT" \
     sh -c 'echo $$ > "$0" && exec "$@"' "$AUX/pid" \
-    $SIGDFL ${wrap-} "$TEE_PROG" $TEE_OPT "$@"
+    $SIGDFL ${wrap-} "$TEE_DIR$TEE_PROG" $TEE_OPT "$@"
   echo $? > "$AUX/status"
 }
 
