@@ -168,15 +168,15 @@ input_small_and_complete (void)
           && queued < SMALL_INPUT);
 }
 
-/* Enlarge the shared pipes ktee reads from and writes to; their size,
-   more than anything, decides how fast splice goes.  */
+/* Enlarge the input pipe, whose size more than anything decides how
+   fast splice goes.  Standard output is left as it is: how much it holds
+   decides whether a reader that quits early makes ktee fail with EPIPE,
+   and that must be as with GNU tee.  */
 
 static void
-grow_shared_pipes (struct engine *e)
+grow_input_pipe (void)
 {
   grow_pipe (STDIN_FILENO, PIPE_BYTES);
-  if (e->outs->v[0].fd == STDOUT_FILENO && e->outs->v[0].is_pipe)
-    grow_pipe (STDOUT_FILENO, PIPE_BYTES);
 }
 
 /* Read exactly SIZE bytes from private pipe FD into BUF.  The bytes are
@@ -463,7 +463,7 @@ copy_splice (struct outputs *outs, struct copy_plan const *plan)
       return false;
     }
 
-  grow_shared_pipes (&e);
+  grow_input_pipe ();
   e.block = pipe_bytes (e.master[1]);
   if (plan->block && plan->block < e.block)
     e.block = plan->block;
