@@ -154,13 +154,28 @@ file_size_limited (void)
           && sigaction (SIGXFSZ, NULL, &sa) == 0 && sa.sa_handler == SIG_DFL);
 }
 
+/* Return true if standard input has a file offset, which a copy that
+   stops early leaves where the next reader of the same open file (as in
+   "{ tee ...; cat; } < FILE") starts.  */
+
+static bool
+input_has_offset (void)
+{
+  return 0 <= lseek (STDIN_FILENO, 0, SEEK_CUR);
+}
+
+/* Take GNU tee's block size wherever it shows: in the exit modes and under
+   a file size limit, what the outputs hold when the copy stops early; with
+   a seekable input, where it leaves the offset.  */
+
 static struct copy_plan
 plan_copy (enum output_error mode)
 {
   struct copy_plan plan = { 0 };
   bool exit_mode = (mode == output_error_exit
                     || mode == output_error_exit_nopipe);
-  plan.block = exit_mode || file_size_limited () ? GNU_TEE_BLOCK : 0;
+  plan.block = (exit_mode || file_size_limited () || input_has_offset ()
+                ? GNU_TEE_BLOCK : 0);
   plan.watch_outputs = ((mode == output_error_warn_nopipe
                          || mode == output_error_exit_nopipe)
                         && ! input_always_ready (STDIN_FILENO));

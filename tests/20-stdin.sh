@@ -14,6 +14,10 @@ compare 'stdin a regular file already at its end' \
   '{ cat > /dev/null; TEE a; } < $DATA/4097'
 compare 'stdin a regular file, nothing left unread' \
   '{ TEE a; cat; } < $DATA/65537'
+# With every output gone after the first block, the offset left behind
+# is where cat starts: GNU tee's block size shows.
+compare 'stdin a regular file, shared with the next reader, outputs fail' \
+  '{ TEE /dev/full > /dev/full; cat > rest; } < $DATA/1048583'
 compare 'stdin a regular file opened read-write' \
   'cp $DATA/4097 in && TEE a 0<> in'
 compare 'stdin /dev/null' \
