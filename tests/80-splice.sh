@@ -80,11 +80,11 @@ file_fd ()
   sed -n "s/.*openat(AT_FDCWD, \"f\",.* = \([0-9]*\)\$/\1/p" "$1"
 }
 
-if command -v strace > /dev/null 2>&1; then
+if can_strace; then
   KTEE_METHODS_SAVED=$KTEE_METHODS KTEE_METHODS=
   check 'strace: a 64 MiB pipe to a pipe and a file moves no byte through user space' \
     'head -c 67108864 /dev/zero |
-     strace -f -o trace -e trace=openat,read,write,splice,tee ktee f |
+     STRACE -f -o trace -e trace=openat,read,write,splice,tee ktee f |
      cat > /dev/null
      fd=$(file_fd trace); test -n "$fd" || fail "no openat of f in the trace"
      grep -E "^[0-9]+ +(read\\(0|write\\((1|$fd),)" trace > copies
@@ -94,7 +94,7 @@ if command -v strace > /dev/null 2>&1; then
      test "$(wc -c < f)" -eq 67108864 || fail "f holds $(wc -c < f) bytes"'
   check 'strace: the same with --copy-method=rw reads and writes' \
     'head -c 67108864 /dev/zero |
-     strace -f -o trace -e trace=openat,read,write,splice,tee \
+     STRACE -f -o trace -e trace=openat,read,write,splice,tee \
        ktee --copy-method=rw f | cat > /dev/null
      fd=$(file_fd trace); test -n "$fd" || fail "no openat of f in the trace"
      test "$(grep -c -E "^[0-9]+ +read\\(0," trace)" -ge 64 &&
@@ -104,7 +104,7 @@ if command -v strace > /dev/null 2>&1; then
      test "$(wc -c < f)" -eq 67108864 || fail "f holds $(wc -c < f) bytes"'
   KTEE_METHODS=$KTEE_METHODS_SAVED
 else
-  skip 'strace: zero copy' 'strace is not installed (.ci/run installs it)'
+  skip 'strace: zero copy' "$no_strace"
 fi
 
 done_testing

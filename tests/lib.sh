@@ -20,7 +20,8 @@
 # Environment: KTEE (required), GNU_TEE (/usr/bin/tee), KTEE_METHODS
 # ("auto rw"; empty: no --copy-method), KTEE_TEST_BIN (where the compiled
 # helpers are), KTEE_TEST_TIMEOUT (60 s per tee), KTEE_TEST_VERBOSE (show
-# what GNU tee did in passing cases), srcdir, TMPDIR.
+# what GNU tee did in passing cases), KTEE_TEST_BIG (yes: run the 4 GiB
+# case), KTEE_TEST_WRAPPED (see can_strace), srcdir, TMPDIR.
 
 # ---- Environment ---------------------------------------------------------
 
@@ -124,6 +125,27 @@ done_testing ()
 have_helper ()
 {
   test -x "$BIN/$1"
+}
+
+# can_strace: true if the cases that run ktee under strace can run here;
+# if not, $no_strace says why, for skip().  KTEE_TEST_WRAPPED names a tool
+# that ktee runs under (make check-valgrind), which strace would trace too.
+can_strace ()
+{
+  no_strace=
+  if test -n "${KTEE_TEST_WRAPPED-}"; then
+    no_strace="ktee runs under $KTEE_TEST_WRAPPED"
+  elif ! command -v strace > /dev/null 2>&1; then
+    no_strace='strace is not installed (.ci/run installs it)'
+  fi
+  test -z "$no_strace"
+}
+
+# STRACE ARG...: strace, with LeakSanitizer off in the programs it traces,
+# since it cannot work under ptrace (the sanitizer build of .ci/run).
+STRACE ()
+{
+  ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 strace "$@"
 }
 
 # ---- Data ----------------------------------------------------------------
