@@ -8,9 +8,12 @@
 
 KTEE_METHODS = auto rw
 
-check_PROGRAMS = tests/sigdfl tests/nonblock
+check_PROGRAMS = \
+  tests/sigdfl tests/nonblock tests/stress-gen tests/stress-check
 tests_sigdfl_SOURCES = tests/sigdfl.c
 tests_nonblock_SOURCES = tests/nonblock.c
+tests_stress_gen_SOURCES = tests/stress-gen.c tests/stress-pattern.h
+tests_stress_check_SOURCES = tests/stress-check.c tests/stress-pattern.h
 
 TESTS = \
   tests/10-sizes.sh \
@@ -38,6 +41,7 @@ AM_TESTS_ENVIRONMENT = \
   export KTEE GNU_TEE KTEE_METHODS KTEE_TEST_BIN srcdir;
 
 EXTRA_DIST += \
+  tests/stress.sh \
   tests/lib.sh \
   tests/run-suite \
   tests/differences \
@@ -60,3 +64,12 @@ check-valgrind: src/ktee$(EXEEXT)
 	  KTEE_UNDER_TEST='$(abs_top_builddir)/tests/ktee-valgrind'
 
 CLEANFILES = tests/ktee-valgrind
+
+## "make check-stress": the soak test, not part of "make check".  About a
+## minute (and at least 20 GiB) of random pipelines with both engines; see
+## tests/stress.sh for its KTEE_STRESS_* settings.
+.PHONY: check-stress
+check-stress: src/ktee$(EXEEXT) $(check_PROGRAMS)
+	KTEE='$(abs_top_builddir)/src/ktee$(EXEEXT)' \
+	KTEE_TEST_BIN='$(abs_top_builddir)/tests' \
+	$(SHELL) $(top_srcdir)/tests/stress.sh
