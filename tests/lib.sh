@@ -213,6 +213,21 @@ wait_for_size ()
   done
 }
 
+# wait_for_file FILE [SECONDS]: wait until FILE exists, as when a tee
+# has opened it; false if it does not within SECONDS (default: the tee
+# timeout).
+wait_for_file ()
+{
+  i=0
+  until test -e "$1"; do
+    i=$((i + 1))
+    test $i -le $((${2:-$KTEE_TEST_TIMEOUT} * 20)) \
+      || fail "$1 did not appear in ${2:-$KTEE_TEST_TIMEOUT} s" \
+      || return 1
+    sleep 0.05
+  done
+}
+
 # broken_stdout COMMAND...: run COMMAND (e.g. TEE -p a) with standard
 # output a pipe whose reader has already gone, so that the first write
 # fails with EPIPE (or SIGPIPE) whatever the timing.
