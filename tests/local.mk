@@ -65,6 +65,26 @@ check-valgrind: src/ktee$(EXEEXT)
 
 CLEANFILES = tests/ktee-valgrind
 
+## make check-sanitizers: the suite against a ktee built with
+## AddressSanitizer and UndefinedBehaviorSanitizer, in sanitizers/, from a
+## copy of the distribution: a tree configured in place cannot hold a
+## second build.  A report aborts ktee or shows on its stderr, so the case
+## fails.  The results are in sanitizers/tests/*.log and *.trs.
+SANITIZER_CFLAGS = -g -O1 -fno-omit-frame-pointer \
+  -fsanitize=address,undefined -fno-sanitize-recover=all
+
+.PHONY: check-sanitizers
+check-sanitizers: distdir
+	rm -rf sanitizers
+	mv $(distdir) sanitizers
+	cd sanitizers && ./configure -q CFLAGS='$(SANITIZER_CFLAGS)' \
+	  GNU_TEE='$(GNU_TEE)' && $(MAKE) $(AM_MAKEFLAGS) && \
+	  ASAN_OPTIONS=detect_leaks=1 $(MAKE) $(AM_MAKEFLAGS) check \
+	  KTEE_METHODS='$(KTEE_METHODS)'
+
+clean-local:
+	rm -rf sanitizers
+
 ## "make check-stress": the soak test, not part of "make check".  About a
 ## minute (and at least 20 GiB) of random pipelines with both engines; see
 ## tests/stress.sh for its KTEE_STRESS_* settings.
