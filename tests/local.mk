@@ -9,9 +9,10 @@
 KTEE_METHODS = auto rw
 
 check_PROGRAMS = \
-  tests/sigdfl tests/nonblock tests/stress-gen tests/stress-check
+  tests/sigdfl tests/nonblock tests/limit tests/stress-gen tests/stress-check
 tests_sigdfl_SOURCES = tests/sigdfl.c
 tests_nonblock_SOURCES = tests/nonblock.c
+tests_limit_SOURCES = tests/limit.c
 tests_stress_gen_SOURCES = tests/stress-gen.c tests/stress-pattern.h
 tests_stress_check_SOURCES = tests/stress-check.c tests/stress-pattern.h
 
@@ -23,7 +24,9 @@ TESTS = \
   tests/50-options.sh \
   tests/60-errors.sh \
   tests/70-signals.sh \
-  tests/80-splice.sh
+  tests/80-splice.sh \
+  tests/91-limits.sh \
+  tests/92-timing.sh
 
 TEST_EXTENSIONS = .sh
 SH_LOG_COMPILER = $(SHELL)

@@ -17,8 +17,8 @@
 /* Usage: sigdfl [-i SIGNAL]... PROGRAM [ARG]...
 
    Set every signal to its default action and unblock it, ignore each
-   SIGNAL named with -i (PIPE, INT, HUP, TERM or a number), then run
-   PROGRAM.  A shell cannot do this itself: signals that were ignored
+   SIGNAL named with -i (PIPE, INT, HUP, TERM, QUIT, XFSZ or a number),
+   then run PROGRAM.  A shell cannot do this itself: signals that were ignored
    when it started stay ignored, and its background jobs start with
    SIGINT ignored, so the tees would not die of SIGPIPE or SIGINT as
    they do in a user's terminal.  */
@@ -37,7 +37,7 @@ signal_number (char const *name)
   static struct { char const *name; int sig; } const table[] =
     {
       { "PIPE", SIGPIPE }, { "INT", SIGINT }, { "HUP", SIGHUP },
-      { "TERM", SIGTERM }, { "QUIT", SIGQUIT }
+      { "TERM", SIGTERM }, { "QUIT", SIGQUIT }, { "XFSZ", SIGXFSZ }
     };
 
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
