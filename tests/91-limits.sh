@@ -102,20 +102,26 @@ fi
 
 # limit -c closes everything above 2, so with -n N there is room for N - 3
 # descriptors: here 3 of the 6 FILEs, then EMFILE; none for ktee's pipes.
-for mode in '' -p --output-error=warn --output-error=exit \
-            --output-error=exit-nopipe; do
-  compare "${mode:-default}: RLIMIT_NOFILE leaves room for 3 FILEs of 6" \
-    'cat $DATA/524309 | { wrap="limit -c -n 6"; TEE '"$mode"' f1 f2 f3 f4 f5 f6; }'
-done
+# A tool that ktee runs under (make check-valgrind) needs descriptors of
+# its own.
+if test -n "${KTEE_TEST_WRAPPED-}"; then
+  skip 'RLIMIT_NOFILE' "ktee runs under $KTEE_TEST_WRAPPED"
+else
+  for mode in '' -p --output-error=warn --output-error=exit \
+              --output-error=exit-nopipe; do
+    compare "${mode:-default}: RLIMIT_NOFILE leaves room for 3 FILEs of 6" \
+      'cat $DATA/524309 | { wrap="limit -c -n 6"; TEE '"$mode"' f1 f2 f3 f4 f5 f6; }'
+  done
 
-# Room for every FILE, and for none, one, two or three more descriptors:
-# the zero-copy engine needs four for its two pipes, and must give way to
-# read and write without a word when it cannot have them.
-for spare in 0 1 2 3 4; do
-  compare "RLIMIT_NOFILE leaves $spare descriptors beyond 3 FILEs" \
-    'cat $DATA/524309 |
-     { wrap="limit -c -n $((6 + '$spare'))"; TEE f1 f2 f3; } | cat > out'
-done
+  # Room for every FILE, and for none, one, two or three more descriptors:
+  # the zero-copy engine needs four for its two pipes, and must give way to
+  # read and write without a word when it cannot have them.
+  for spare in 0 1 2 3 4; do
+    compare "RLIMIT_NOFILE leaves $spare descriptors beyond 3 FILEs" \
+      'cat $DATA/524309 |
+       { wrap="limit -c -n $((6 + '$spare'))"; TEE f1 f2 f3; } | cat > out'
+  done
+fi
 
 # ---- A file size limit -----------------------------------------------------
 
