@@ -180,7 +180,8 @@ grow_input_pipe (void)
 }
 
 /* Read exactly SIZE bytes from private pipe FD into BUF.  The bytes are
-   there already, so only an injected fault can make this fail.  */
+   there already, so only an injected fault can make this fail; one that
+   says "try again" is tried again, as every other read of ktee does.  */
 
 static bool
 pull (int fd, char *buf, size_t size)
@@ -188,6 +189,8 @@ pull (int fd, char *buf, size_t size)
   while (size)
     {
       size_t n = safe_read (fd, buf, size);
+      if (n == SAFE_READ_ERROR && errno == EAGAIN && wait_ready (fd, POLLIN))
+        continue;
       if (n == SAFE_READ_ERROR || n == 0)
         {
           if (n == 0)
