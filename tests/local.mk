@@ -8,9 +8,10 @@
 
 KTEE_METHODS = auto rw
 
-check_PROGRAMS = tests/sigdfl tests/nonblock
+check_PROGRAMS = tests/sigdfl tests/nonblock tests/failsys
 tests_sigdfl_SOURCES = tests/sigdfl.c
 tests_nonblock_SOURCES = tests/nonblock.c
+tests_failsys_SOURCES = tests/failsys.c
 
 TESTS = \
   tests/10-sizes.sh \
@@ -20,7 +21,8 @@ TESTS = \
   tests/50-options.sh \
   tests/60-errors.sh \
   tests/70-signals.sh \
-  tests/80-splice.sh
+  tests/80-splice.sh \
+  tests/90-faults.sh
 
 TEST_EXTENSIONS = .sh
 SH_LOG_COMPILER = $(SHELL)
