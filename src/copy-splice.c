@@ -180,7 +180,8 @@ grow_input_pipe (void)
 }
 
 /* Read exactly SIZE bytes from private pipe FD into BUF.  The bytes are
-   there already, so only an injected fault can make this fail.  */
+   there already, so only an injected fault can make this fail; one that
+   says "try again" is tried again, as every other read of ktee does.  */
 
 static bool
 pull (int fd, char *buf, size_t size)
@@ -188,6 +189,8 @@ pull (int fd, char *buf, size_t size)
   while (size)
     {
       size_t n = safe_read (fd, buf, size);
+      if (n == SAFE_READ_ERROR && errno == EAGAIN && wait_ready (fd, POLLIN))
+        continue;
       if (n == SAFE_READ_ERROR || n == 0)
         {
           if (n == 0)
@@ -256,6 +259,7 @@ splice_round (struct engine *e, size_t i, int src)
   struct output *o = &e->outs->v[i];
   size_t done = 0;
   int err = 0;
+  bool refusal = false;
 
   while (done < e->round)
     {
@@ -264,13 +268,21 @@ splice_round (struct engine *e, size_t i, int src)
         done += n;
       else if (n < 0 && errno == EINTR)
         continue;
-      else if (n < 0 && errno == EAGAIN && wait_ready (o->fd, POLLOUT))
-        continue;
+      else if (n < 0 && errno == EAGAIN)
+        {
+          if (wait_ready (o->fd, POLLOUT))
+            continue;
+          /* poll's error, which says nothing about splice: the output
+             fails as it does when write_wait cannot wait.  */
+          err = errno;
+          break;
+        }
       else
         {
           /* A zero return would leave us spinning; write() then tells
              what is wrong with this output.  */
           err = n < 0 ? errno : EINVAL;
+          refusal = refused (err);
           break;
         }
     }
@@ -283,7 +295,7 @@ splice_round (struct engine *e, size_t i, int src)
     return false;
   if (done < e->buf_from)
     e->buf_from = done;
-  if (refused (err))
+  if (refusal)
     {
       e->by_write[i] = true;
       write_round (e, o, done);
@@ -380,9 +392,14 @@ deliver_round (struct engine *e)
   return ROUND_SPLICED;
 }
 
+/* take_input's return value when waiting for input failed: errno is
+   then poll's, which must not be taken for a refusal to splice.  */
+enum { WAIT_FAILED = -2 };
+
 /* Splice the next round from standard input into the master, waiting
    while a non-blocking input is empty.  Return its size, 0 at end of
-   input, or -1 with errno set.  */
+   input, -1 with errno set if splice failed, or WAIT_FAILED with errno
+   set.  */
 
 static ssize_t
 take_input (struct engine *e)
@@ -395,8 +412,10 @@ take_input (struct engine *e)
         return n;
       if (errno == EINTR)
         continue;
-      if (errno != EAGAIN || ! wait_ready (STDIN_FILENO, POLLIN))
+      if (errno != EAGAIN)
         return -1;
+      if (! wait_ready (STDIN_FILENO, POLLIN))
+        return WAIT_FAILED;
     }
 }
 
@@ -426,7 +445,7 @@ run_rounds (struct engine *e, struct copy_plan const *plan)
       ssize_t n = take_input (e);
       if (n < 0)
         {
-          if (refused (errno))
+          if (n != WAIT_FAILED && refused (errno))
             return true;
           input_fail (outs, errno);
           return false;

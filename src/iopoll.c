@@ -25,6 +25,15 @@
 #include "full-write.h"
 #include "xalloc.h"
 
+/* Return true if a failed poll() is worth calling again: interrupted,
+   or out of some resource that POSIX says may be there next time.  */
+
+static bool
+poll_again (int err)
+{
+  return err == EINTR || err == EAGAIN;
+}
+
 /* Wait until FD is ready for EVENTS.  Return false, with errno set, if
    poll itself fails.  A hang-up or error also counts as ready: the next
    read or write on FD then reports it.  */
@@ -35,7 +44,7 @@ wait_ready (int fd, short events)
   struct pollfd pfd = { .fd = fd, .events = events };
 
   while (poll (&pfd, 1, -1) < 0)
-    if (errno != EINTR)
+    if (! poll_again (errno))
       return false;
   return true;
 }
@@ -100,7 +109,7 @@ wait_input (int fd, struct outputs *outs)
     return NULL;
 
   while (poll (pfds, npfds, -1) < 0)
-    if (errno != EINTR)
+    if (! poll_again (errno))
       return NULL;
   if (pfds[0].revents)
     return NULL;

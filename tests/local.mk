@@ -9,9 +9,11 @@
 KTEE_METHODS = auto rw
 
 check_PROGRAMS = \
-  tests/sigdfl tests/nonblock tests/limit tests/stress-gen tests/stress-check
+  tests/sigdfl tests/nonblock tests/failsys tests/limit \
+  tests/stress-gen tests/stress-check
 tests_sigdfl_SOURCES = tests/sigdfl.c
 tests_nonblock_SOURCES = tests/nonblock.c
+tests_failsys_SOURCES = tests/failsys.c
 tests_limit_SOURCES = tests/limit.c
 tests_stress_gen_SOURCES = tests/stress-gen.c tests/stress-pattern.h
 tests_stress_check_SOURCES = tests/stress-check.c tests/stress-pattern.h
@@ -25,6 +27,7 @@ TESTS = \
   tests/60-errors.sh \
   tests/70-signals.sh \
   tests/80-splice.sh \
+  tests/90-faults.sh \
   tests/91-limits.sh \
   tests/92-timing.sh
 
