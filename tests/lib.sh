@@ -141,11 +141,13 @@ can_strace ()
   test -z "$no_strace"
 }
 
-# STRACE ARG...: strace, with LeakSanitizer off in the programs it traces,
-# since it cannot work under ptrace (the sanitizer build of .ci/run).
+# LeakSanitizer cannot work under ptrace (make check-sanitizers): what
+# strace runs must go without it.  NO_LEAK_CHECK is a command prefix, for
+# wrap="$NO_LEAK_CHECK strace ..."; STRACE ARG... runs strace so.
+NO_LEAK_CHECK="env ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 STRACE ()
 {
-  ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 strace "$@"
+  $NO_LEAK_CHECK strace "$@"
 }
 
 # ---- Data ----------------------------------------------------------------
