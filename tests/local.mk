@@ -58,7 +58,7 @@ EXTRA_DIST += \
 ## with status 99, so the case fails; cases that trace ktee with strace
 ## skip (they would trace valgrind), as do those with few descriptors (valgrind
 ## needs some) and the 4 GiB one (too slow).
-VALGRIND_OPTIONS = -q --error-exitcode=99 --leak-check=full \
+VALGRIND_OPTIONS = -q --vgdb=no --error-exitcode=99 --leak-check=full \
   --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect
 
 .PHONY: check-valgrind
