@@ -24,18 +24,6 @@ pause ()
   kill -s STOP "$1" && sleep 0.2 && kill -s CONT "$1"
 }
 
-# wait_for_file FILE: wait until FILE exists (the tee timeout at most).
-wait_for_file ()
-{
-  i=0
-  while ! test -e "$1"; do
-    i=$((i + 1))
-    test $i -le $((KTEE_TEST_TIMEOUT * 20)) \
-      || fail "$1 did not appear in $KTEE_TEST_TIMEOUT s" || return 1
-    sleep 0.05
-  done
-}
-
 # gated_reader FILE: read 64 KiB (or less, in short reads) of standard
 # input into FILE, say so in $AUX/ready, then wait for $AUX/go before
 # reading the rest.  dd reads no more than it writes, so FILE ends up
