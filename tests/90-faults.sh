@@ -326,13 +326,14 @@ FAULT_IN=$DATA/$FAULT_SIZE
 # wait_for_line FILE ERE: wait until a line of FILE matches ERE.
 wait_for_line ()
 {
-  i=0
-  until grep -Eq "$2" "$1" 2> /dev/null; do
-    i=$((i + 1))
-    test $i -le $((KTEE_TEST_TIMEOUT * 20)) ||
-      fail "no line $2 in $1 after $KTEE_TEST_TIMEOUT s" || return 1
-    sleep 0.05
-  done
+  wait_until "$KTEE_TEST_TIMEOUT" "no line $2 in $1 after $KTEE_TEST_TIMEOUT s" \
+    has_line "$1" "$2"
+}
+
+# has_line FILE ERE: a line of FILE, which may not exist yet, matches ERE.
+has_line ()
+{
+  grep -Eq "$2" "$1" 2> /dev/null
 }
 
 # poll(2) failing.  GNU tee 9.1 never polls, so there is nothing to

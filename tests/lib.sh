@@ -201,18 +201,31 @@ tee_pid ()
   cat "$AUX/pid"
 }
 
+# wait_until SECONDS MESSAGE COMMAND...: run COMMAND every 50 ms until it
+# succeeds; false, printing MESSAGE, if it has not within SECONDS.
+wait_until ()
+{
+  wait_ticks=$(($1 * 20)) wait_message=$2 wait_i=0
+  shift 2
+  until "$@"; do
+    wait_i=$((wait_i + 1))
+    test $wait_i -le $wait_ticks || fail "$wait_message" || return 1
+    sleep 0.05
+  done
+}
+
+# has_size FILE SIZE: FILE holds at least SIZE bytes.
+has_size ()
+{
+  test "$({ wc -c < "$1"; } 2>/dev/null || echo 0)" -ge "$2"
+}
+
 # wait_for_size FILE SIZE [SECONDS]: wait until FILE holds at least SIZE
 # bytes; false if it does not within SECONDS (default: the tee timeout).
 wait_for_size ()
 {
-  i=0
-  while test "$({ wc -c < "$1"; } 2>/dev/null || echo 0)" -lt "$2"; do
-    i=$((i + 1))
-    test $i -le $((${3:-$KTEE_TEST_TIMEOUT} * 20)) \
-      || fail "$1 did not reach $2 bytes in ${3:-$KTEE_TEST_TIMEOUT} s" \
-      || return 1
-    sleep 0.05
-  done
+  wait_until "${3:-$KTEE_TEST_TIMEOUT}" \
+    "$1 did not reach $2 bytes in ${3:-$KTEE_TEST_TIMEOUT} s" has_size "$1" "$2"
 }
 
 # wait_for_file FILE [SECONDS]: wait until FILE exists, as when a tee
@@ -220,14 +233,8 @@ wait_for_size ()
 # timeout).
 wait_for_file ()
 {
-  i=0
-  until test -e "$1"; do
-    i=$((i + 1))
-    test $i -le $((${2:-$KTEE_TEST_TIMEOUT} * 20)) \
-      || fail "$1 did not appear in ${2:-$KTEE_TEST_TIMEOUT} s" \
-      || return 1
-    sleep 0.05
-  done
+  wait_until "${2:-$KTEE_TEST_TIMEOUT}" \
+    "$1 did not appear in ${2:-$KTEE_TEST_TIMEOUT} s" test -e "$1"
 }
 
 # broken_stdout COMMAND...: run COMMAND (e.g. TEE -p a) with standard
