@@ -22,14 +22,17 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include <sys/param.h>
 
 #include "iopoll.h"
 #include "safe-read.h"
 #include "xalloc.h"
 
-/* Large enough that system calls cost little per byte, small enough to
-   stay in cache.  */
-enum { RW_BUFSIZE = 128 * 1024 };
+/* Large enough that system calls cost little per byte: a pipe of the
+   default size holds no more.  Small enough to stay in cache and to
+   come from the heap: malloc takes 128 KiB and more from mmap, which
+   costs a small input more than its copy does.  */
+enum { RW_BUFSIZE = 64 * 1024 };
 
 /* Write the SIZE bytes at BUF to every live output, in order.  */
 
@@ -67,6 +70,12 @@ copy_rw (struct outputs *outs, struct copy_plan const *plan)
   size_t bufsize = plan->block ? plan->block : RW_BUFSIZE;
   char *buf = xmalloc (bufsize);
 
+  /* Read GNU tee's blocks until a whole buffer's worth has come: an
+     input that small then touches no more fresh memory than GNU tee,
+     for each page costs a fault.  */
+  size_t want = MIN (GNU_TEE_BLOCK, bufsize);
+  size_t taken = 0;
+
   while (outs->live)
     {
       if (plan->watch_outputs)
@@ -79,7 +88,7 @@ copy_rw (struct outputs *outs, struct copy_plan const *plan)
             }
         }
 
-      size_t n = read_input (buf, bufsize);
+      size_t n = read_input (buf, want);
       if (n == SAFE_READ_ERROR)
         {
           input_fail (outs, errno);
@@ -88,6 +97,8 @@ copy_rw (struct outputs *outs, struct copy_plan const *plan)
       if (n == 0)
         break;
       write_outputs (outs, buf, n);
+      if (want < bufsize && bufsize <= (taken += n))
+        want = bufsize;
     }
 
   free (buf);
