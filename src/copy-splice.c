@@ -85,56 +85,66 @@ input_is_plain_pipe (void)
           && 0 <= flags && ! (flags & O_DIRECT));
 }
 
-/* Try to make pipe FD hold SIZE bytes.  Failure (EPERM beyond
+/* Try to make pipe FD hold SIZE bytes, and return how many it holds,
+   or 0 if that is unknown.  A refusal (EPERM beyond
    /proc/sys/fs/pipe-max-size or the per-user limit) only costs speed.  */
 
-static void
-grow_pipe (int fd, int size)
+static size_t
+set_pipe_size (int fd, int size)
 {
-  int cur = fcntl (fd, F_GETPIPE_SZ);
-  if (0 <= cur && cur < size)
-    fcntl (fd, F_SETPIPE_SZ, size);
+  int got = fcntl (fd, F_SETPIPE_SZ, size);
+  if (got < 0)
+    got = fcntl (fd, F_GETPIPE_SZ);
+  return 0 < got ? got : 0;
 }
 
-/* Return the capacity of pipe FD in bytes, or 0 if unknown.  */
-
-static size_t
-pipe_bytes (int fd)
+static void
+close_pipe (int fd[2])
 {
-  int size = fcntl (fd, F_GETPIPE_SZ);
-  return 0 < size ? size : 0;
+  if (0 <= fd[0])
+    {
+      close (fd[0]);
+      close (fd[1]);
+    }
 }
 
 static void
 close_pipes (struct engine *e)
 {
-  close (e->master[0]);
-  close (e->master[1]);
-  close (e->copy[0]);
-  close (e->copy[1]);
+  close_pipe (e->master);
+  close_pipe (e->copy);
 }
 
-/* Create the two private pipes with equal capacity, so that a tee(2)
-   from a full master into the empty copy always takes all of it.  */
+/* Create the master and, if more than one output may need it, the copy
+   pipe, with equal capacity so that a tee(2) from a full master into
+   the empty copy always takes all of it.  Set E->block to that
+   capacity.  A pipe costs as much to make as a small input costs to
+   copy, so a lone output does without the copy it would never use.  */
 
 static bool
 make_pipes (struct engine *e)
 {
+  e->copy[0] = e->copy[1] = -1;
   if (pipe (e->master) != 0)
     return false;
-  if (pipe (e->copy) != 0)
+  size_t size = set_pipe_size (e->master[1], PIPE_BYTES);
+
+  if (1 < e->outs->n)
     {
-      close (e->master[0]);
-      close (e->master[1]);
-      return false;
+      if (pipe (e->copy) != 0)
+        {
+          close_pipe (e->master);
+          return false;
+        }
+      size_t copy_size = size ? set_pipe_size (e->copy[1], size) : 0;
+      if (copy_size < size)
+        size = set_pipe_size (e->master[1], copy_size);
+      if (size != copy_size)
+        size = 0;
     }
 
-  grow_pipe (e->master[1], PIPE_BYTES);
-  grow_pipe (e->copy[1], pipe_bytes (e->master[1]));
-  if (pipe_bytes (e->copy[1]) < pipe_bytes (e->master[1]))
-    fcntl (e->master[1], F_SETPIPE_SZ, (int) pipe_bytes (e->copy[1]));
-  if (pipe_bytes (e->master[1]) == pipe_bytes (e->copy[1])
-      && 0 < pipe_bytes (e->master[1]))
+  e->block = size;
+  if (size)
     return true;
   close_pipes (e);
   return false;
@@ -142,16 +152,20 @@ make_pipes (struct engine *e)
 
 /* Return true if the kernel lets ktee splice and tee between its own
    pipes.  Both calls find an empty pipe and must say EAGAIN; a seccomp
-   filter or an old kernel says otherwise, before any input is taken.  */
+   filter or an old kernel says otherwise, before any input is taken.
+   Without a copy pipe, tee(2) is never used, and splice needs no
+   trial: refused on the input, it takes nothing; refused on the output,
+   it leaves the round in the master, to be written.  */
 
 static bool
 kernel_allows_splice (struct engine *e)
 {
-  return (tee (e->master[0], e->copy[1], 1, SPLICE_F_NONBLOCK) < 0
-          && errno == EAGAIN
-          && splice (e->master[0], NULL, e->copy[1], NULL, 1,
-                     SPLICE_F_NONBLOCK) < 0
-          && errno == EAGAIN);
+  return (e->copy[1] < 0
+          || (tee (e->master[0], e->copy[1], 1, SPLICE_F_NONBLOCK) < 0
+              && errno == EAGAIN
+              && splice (e->master[0], NULL, e->copy[1], NULL, 1,
+                         SPLICE_F_NONBLOCK) < 0
+              && errno == EAGAIN));
 }
 
 /* Return true if all that is left of the input is already queued in
@@ -176,7 +190,9 @@ input_small_and_complete (void)
 static void
 grow_input_pipe (void)
 {
-  grow_pipe (STDIN_FILENO, PIPE_BYTES);
+  int size = fcntl (STDIN_FILENO, F_GETPIPE_SZ);
+  if (0 <= size && size < PIPE_BYTES)
+    fcntl (STDIN_FILENO, F_SETPIPE_SZ, PIPE_BYTES);
 }
 
 /* Read exactly SIZE bytes from private pipe FD into BUF.  The bytes are
@@ -483,7 +499,6 @@ copy_splice (struct outputs *outs, struct copy_plan const *plan)
     }
 
   grow_input_pipe ();
-  e.block = pipe_bytes (e.master[1]);
   if (plan->block && plan->block < e.block)
     e.block = plan->block;
   e.by_write = xcalloc (outs->n, sizeof *e.by_write);
