@@ -115,7 +115,7 @@ close_pipes (struct engine *e)
   close_pipe (e->copy);
 }
 
-/* Create the master and, if more than one output may need it, the copy
+/* Create the master and, if another output may need it, the copy
    pipe, with equal capacity so that a tee(2) from a full master into
    the empty copy always takes all of it.  Set E->block to that
    capacity.  A pipe costs as much to make as a small input costs to
@@ -129,7 +129,7 @@ make_pipes (struct engine *e)
     return false;
   size_t size = set_pipe_size (e->master[1], PIPE_BYTES);
 
-  if (1 < e->outs->n)
+  if (1 < e->outs->live)
     {
       if (pipe (e->copy) != 0)
         {

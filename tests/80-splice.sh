@@ -27,6 +27,29 @@ check 'a second writer on stdout, { ktee; } 2>&1 | reader, with FILEs' \
    expect_status 0 && expect_bytes out $DATA/16777216 &&
    expect_bytes a $DATA/16777216 && expect_bytes b $DATA/16777216'
 
+# One output alone: ktee makes no copy pipe, and tries no tee(2).
+check 'a second writer on stdout, { ktee; } 2>&1 | reader, no FILE' \
+  '{ { dd if=/dev/zero bs=4096 >&2 2>/dev/null & noise=$!
+       cat $DATA/16777216 | TEE
+       kill $noise
+     } 2>&1
+   } | tr -d "\\000" > out
+   expect_status 0 && expect_bytes out $DATA/16777216'
+setup 'printf "old\n" > out'
+compare 'no FILE, O_APPEND stdout' 'cat $DATA/1048583 | TEE >> out'
+compare 'no FILE, stdout /dev/full' 'cat $DATA/1048583 | TEE > /dev/full'
+compare 'one FILE, stdout closed' 'cat $DATA/1048583 | TEE f >&-'
+compare 'one FILE of two that opens, stdout closed' \
+  'cat $DATA/1048583 | TEE f no/such >&-'
+if have_helper nonblock; then
+  check 'no FILE, stdin and stdout non-blocking pipes, slow reader' \
+    'cat $DATA/16777216 | { wrap="nonblock 0 nonblock 1"; TEE; } |
+     { sleep 0.3; cat; } > out
+     expect_status 0 && expect_bytes out $DATA/16777216'
+else
+  skip 'no FILE, non-blocking pipes' "no $KTEE_TEST_BIN/nonblock"
+fi
+
 setup 'printf "old\n" > out'
 compare 'mixed outputs: a FIFO, a file, /dev/full, O_APPEND stdout' \
   'mkfifo p && { cat p > from-fifo & }

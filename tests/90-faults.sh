@@ -88,7 +88,25 @@ else
        TEE a b < $DATA/65537 > out'
   done
 
+  # A lone output, for which ktee makes no copy pipe and tries no tee(2).
+  for err in ENOSYS EINVAL EPERM; do
+    for rule in "splice:$err" "splice:$err:arg0=0" "splice:$err:arg2=1"; do
+      compare "sandbox, no FILE: $rule" \
+        'cat $DATA/1048583 | { wrap="failsys '$rule' --"; TEE; } | cat > out'
+    done
+  done
+  for err in EIO ENOSPC; do
+    rule="write:$err:arg0=1 splice:$err:arg2=1"
+    compare "sandbox, no FILE: every write to stdout, a pipe, fails with $err" \
+      'cat $DATA/1048583 | { wrap="failsys '"$rule"' --"; TEE; } | cat > out'
+    compare "sandbox, no FILE: every write to stdout, a file, fails with $err" \
+      'cat $DATA/1048583 | { wrap="failsys '"$rule"' --"; TEE; } > out'
+  done
+
   for err in EIO EINVAL; do
+    compare "sandbox, no FILE: every read of stdin fails with $err" \
+      'cat $DATA/1048583 |
+       { wrap="failsys read:'$err':arg0=0 splice:'$err':arg0=0 --"; TEE; } > out'
     compare "sandbox: every read of stdin fails with $err, stdin a pipe" \
       'cat $DATA/1048583 |
        { wrap="failsys read:'$err':arg0=0 splice:'$err':arg0=0 --"; TEE a; } > out'
