@@ -15,6 +15,7 @@
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
 /* Usage: measure [-n REPS] [-o FILE] COMMAND... -- COMMAND... [-- COMMAND...]
+          measure -p [-n PAIRS] PRODUCER... -- A... -- B... -- CONSUMER...
 
    Run the commands as a pipeline, as the shell would (pipes of the
    default size, standard error inherited), REPS times one after the
@@ -29,13 +30,29 @@
    MAXRSS its largest peak resident set, in KiB.  With -o, the last
    command's standard output is FILE, created or truncated before each
    run; otherwise it is /dev/null.  A command that fails or dies of a
-   signal fails the measurement.  */
+   signal fails the measurement.
+
+   With -p, run PAIRS pairs of pipelines "PRODUCER | A | CONSUMER" and
+   "PRODUCER | B | CONSUMER", A first in even pairs and B first in odd
+   ones, so that drifts of the machine and any advantage of running
+   second hit both alike.  Each pair gives the ratios B/A of the wall
+   times and of the CPU times of the middle command; the line printed is
+
+     PAIRS WALL_A WALL_B WALL_RATIO WALL_LO WALL_HI
+           CPU_A CPU_B CPU_RATIO CPU_LO CPU_HI MAXRSS_A MAXRSS_B
+
+   (on one line), where WALL_A, WALL_B, CPU_A and CPU_B are medians in
+   seconds, each RATIO the median of the per-pair ratios and LO..HI its
+   95% confidence interval: order statistics of the ratios, which hold
+   whatever their distribution.  */
 
 #define _GNU_SOURCE 1
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +62,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { MAX_STAGES = 3 };
+enum { MAX_STAGES = 4 };
 
 static void
 die (char const *what)
@@ -78,14 +95,16 @@ move_fd (int fd, int target)
 }
 
 /* Run the NSTAGES commands in STAGE once, the last writing to OUTPUT
-   (a file name or NULL), and add the rusage of stage 1 to *RU.  */
+   (a file name or NULL), add the rusage of stage 1 to *RU, and return
+   the wall-clock seconds the pipeline took.  */
 
-static void
+static double
 run_once (char **stage[], int nstages, char const *output,
           struct rusage *ru)
 {
   int pipes[MAX_STAGES - 1][2];
   pid_t pids[MAX_STAGES];
+  double start = now ();
 
   for (int i = 0; i < nstages - 1; i++)
     if (pipe (pipes[i]) != 0)
@@ -149,6 +168,92 @@ run_once (char **stage[], int nstages, char const *output,
             ru->ru_maxrss = r.ru_maxrss;
         }
     }
+  return now () - start;
+}
+
+static double
+cpu_seconds (struct rusage const *ru)
+{
+  return seconds (ru->ru_utime) + seconds (ru->ru_stime);
+}
+
+static int
+compare_doubles (void const *a, void const *b)
+{
+  double x = *(double const *) a, y = *(double const *) b;
+  return (x > y) - (x < y);
+}
+
+/* Sort the N values in V and return their median; with LO and HI, also
+   the bounds of its 95% confidence interval: the values of ranks
+   N/2 -+ 1.96 sqrt(N)/2, the normal approximation of the binomial
+   distribution of how many values fall below the true median.  */
+
+static double
+median (double *v, long n, double *lo, double *hi)
+{
+  qsort (v, n, sizeof *v, compare_doubles);
+  if (lo)
+    {
+      long half = (long) ceil (1.96 * sqrt (n) / 2);
+      long l = n / 2 - half, h = (n - 1) / 2 + half;
+      *lo = v[l < 0 ? 0 : l];
+      *hi = v[h >= n ? n - 1 : h];
+    }
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void *
+xcalloc (long n, size_t size)
+{
+  void *p = calloc (n, size);
+  if (!p)
+    die ("calloc");
+  return p;
+}
+
+/* Run PAIRS pairs of "P | A | C" and "P | B | C" as the -p option says,
+   STAGE being P, A, B, C, and print their line.  */
+
+static void
+run_pairs (char **stage[], long pairs)
+{
+  char **pipeline[2][3] = { { stage[0], stage[1], stage[3] },
+                            { stage[0], stage[2], stage[3] } };
+  double *wall[2], *cpu[2], *wall_ratio, *cpu_ratio;
+  long maxrss[2] = { 0, 0 };
+  for (int t = 0; t < 2; t++)
+    {
+      wall[t] = xcalloc (pairs, sizeof (double));
+      cpu[t] = xcalloc (pairs, sizeof (double));
+    }
+  wall_ratio = xcalloc (pairs, sizeof (double));
+  cpu_ratio = xcalloc (pairs, sizeof (double));
+
+  for (long i = 0; i < pairs; i++)
+    {
+      for (int j = 0; j < 2; j++)
+        {
+          int t = (i + j) % 2;
+          struct rusage ru = { 0 };
+          wall[t][i] = run_once (pipeline[t], 3, NULL, &ru);
+          cpu[t][i] = cpu_seconds (&ru);
+          if (maxrss[t] < ru.ru_maxrss)
+            maxrss[t] = ru.ru_maxrss;
+        }
+      wall_ratio[i] = wall[1][i] / wall[0][i];
+      cpu_ratio[i] = cpu[0][i] > 0 ? cpu[1][i] / cpu[0][i] : 1;
+    }
+
+  double wlo, whi, clo, chi;
+  double wr = median (wall_ratio, pairs, &wlo, &whi);
+  double cr = median (cpu_ratio, pairs, &clo, &chi);
+  printf ("%ld %.6f %.6f %.4f %.4f %.4f %.6f %.6f %.4f %.4f %.4f %ld %ld\n",
+          pairs, median (wall[0], pairs, NULL, NULL),
+          median (wall[1], pairs, NULL, NULL), wr, wlo, whi,
+          median (cpu[0], pairs, NULL, NULL),
+          median (cpu[1], pairs, NULL, NULL), cr, clo, chi,
+          maxrss[0], maxrss[1]);
 }
 
 int
@@ -156,11 +261,15 @@ main (int argc, char **argv)
 {
   long reps = 1;
   char const *output = NULL;
+  bool paired = false;
   int c;
 
-  while ((c = getopt (argc, argv, "+n:o:")) != -1)
+  while ((c = getopt (argc, argv, "+n:o:p")) != -1)
     switch (c)
       {
+      case 'p':
+        paired = true;
+        break;
       case 'n':
         reps = strtol (optarg, NULL, 10);
         break;
@@ -187,16 +296,25 @@ main (int argc, char **argv)
       if (i < argc)
         argv[i++] = NULL;
     }
-  if (nstages < 2 || reps < 1)
+  if (reps < 1
+      || (paired ? nstages != 4 || output : nstages < 2 || nstages > 3))
     {
       fputs ("Usage: measure [-n REPS] [-o FILE] COMMAND... -- COMMAND..."
-             " [-- COMMAND...]\n", stderr);
+             " [-- COMMAND...]\n"
+             "       measure -p [-n PAIRS] PRODUCER... -- A... -- B..."
+             " -- CONSUMER...\n", stderr);
       return EXIT_FAILURE;
     }
 
   /* A SIGPIPE default the shell may have changed would alter how the
      commands end.  */
   signal (SIGPIPE, SIG_DFL);
+
+  if (paired)
+    {
+      run_pairs (stage, reps);
+      return EXIT_SUCCESS;
+    }
 
   struct rusage ru = { 0 };
   double start = now ();
