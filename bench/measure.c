@@ -317,10 +317,9 @@ main (int argc, char **argv)
     }
 
   struct rusage ru = { 0 };
-  double start = now ();
+  double wall = 0;
   for (long r = 0; r < reps; r++)
-    run_once (stage, nstages, output, &ru);
-  double wall = now () - start;
+    wall += run_once (stage, nstages, output, &ru);
 
   printf ("%.6f %.6f %.6f %ld\n", wall / reps, seconds (ru.ru_utime) / reps,
           seconds (ru.ru_stime) / reps, ru.ru_maxrss);
