@@ -14,15 +14,8 @@ fi
 # ---- Clean-up ------------------------------------------------------------
 
 # The cases mount tmpfs file systems below $TEST_DIR and may change
-# sysctls: whatever happens, nothing of that outlives this file.
-unmount_all ()
-{
-  for m in $(awk -v d="$TEST_DIR/" 'index($2, d) == 1 { print $2 }' \
-               /proc/mounts); do
-    umount "$m" 2>/dev/null || umount -l "$m"
-  done
-}
-
+# sysctls: whatever happens, nothing of that outlives this file
+# (unmount_all is lib.sh's).
 saved_sysctls=
 restore_sysctls ()
 {

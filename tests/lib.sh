@@ -60,7 +60,19 @@ umask 022
 
 TEST_DIR=$(mktemp -d "${TMPDIR:-/tmp}/ktee-test.XXXXXX") \
   || bail_out "cannot make a scratch directory"
-trap 'rm -rf "$TEST_DIR"' 0
+
+# unmount_all: unmount every file system that a case mounted below
+# $TEST_DIR, so that nothing of it outlives the test and removing
+# $TEST_DIR removes nothing else.
+unmount_all ()
+{
+  for m in $(awk -v d="$TEST_DIR/" 'index($2, d) == 1 { print $2 }' \
+               /proc/mounts 2>/dev/null); do
+    umount "$m" 2>/dev/null || umount -l "$m"
+  done
+}
+
+trap 'unmount_all; rm -rf "$TEST_DIR"' 0
 trap 'exit 129' HUP
 trap 'exit 130' INT
 trap 'exit 143' TERM
@@ -72,7 +84,7 @@ mkdir "$DATA" "$BIN" || bail_out "cannot fill $TEST_DIR"
 # "ktee:" and "tee:" rather than with a path.  The helpers are there too.
 ln -s "$KTEE" "$BIN/ktee" && ln -s "$GNU_TEE" "$BIN/tee" \
   || bail_out "cannot link the tees into $BIN"
-for helper in sigdfl nonblock limit; do
+for helper in sigdfl nonblock limit relay packets; do
   test -x "$KTEE_TEST_BIN/$helper" && ln -s "$KTEE_TEST_BIN/$helper" "$BIN/"
 done
 PATH=$BIN:$PATH
