@@ -10,9 +10,11 @@ KTEE_METHODS = auto rw
 
 check_PROGRAMS = \
   tests/sigdfl tests/nonblock tests/failsys tests/limit \
-  tests/stress-gen tests/stress-check
+  tests/relay tests/packets tests/stress-gen tests/stress-check
 tests_sigdfl_SOURCES = tests/sigdfl.c
 tests_nonblock_SOURCES = tests/nonblock.c
+tests_relay_SOURCES = tests/relay.c
+tests_packets_SOURCES = tests/packets.c
 tests_failsys_SOURCES = tests/failsys.c
 tests_limit_SOURCES = tests/limit.c
 tests_stress_gen_SOURCES = tests/stress-gen.c tests/stress-pattern.h
@@ -27,6 +29,7 @@ TESTS = \
   tests/60-errors.sh \
   tests/70-signals.sh \
   tests/80-splice.sh \
+  tests/85-realworld.sh \
   tests/90-faults.sh \
   tests/91-limits.sh \
   tests/92-timing.sh
