@@ -9,6 +9,15 @@
 
 gen_data 4097 65537 1048583
 
+# reader FIFO COMMAND...: in the background, open FIFO for reading and
+# run COMMAND on it, opening and all under the tee's timeout: should the
+# tee never open FIFO, the case fails rather than hangs.
+reader ()
+{
+  timeout -s KILL "$KTEE_TEST_TIMEOUT" \
+    sh -c 'exec < "$0" && exec "$@"' "$@" &
+}
+
 # ---- File systems --------------------------------------------------------
 
 # mount_fs FS DIR: mount a fresh, empty FS on DIR: a tmpfs, or FS made
@@ -157,12 +166,12 @@ compare '-a /dev/stdout, stdout an O_APPEND file: every record twice' \
 
 compare 'FIFO FILEs, one read at once, one after 0.3 s, stdin a pipe' \
   'mkfifo p1 p2
-   cat p1 > r1 &
-   { sleep 0.3; cat; } < p2 > r2 &
+   reader p1 cat > r1
+   reader p2 sh -c "sleep 0.3; exec cat" > r2
    cat $DATA/1048583 | TEE p1 p2 a > out; wait'
 compare 'a FIFO FILE read one byte per read(), stdin a pipe' \
   'mkfifo p
-   dd bs=1 < p > r 2>/dev/null &
+   reader p dd bs=1 > r 2>/dev/null
    cat $DATA/65537 | TEE p a > out; wait'
 compare 'stdout a pipe read one byte per read(), stdin a pipe' \
   'cat $DATA/65537 | TEE a | dd bs=1 2>/dev/null > out'
@@ -188,7 +197,7 @@ for mode in '' -p --output-error --output-error=warn \
   test -z "$cut" || prefix_of "$DATA/1048583"
   compare "$m: a FIFO FILE read by head -c 1000, stdin a pipe" \
     'mkfifo p
-     head -c 1000 < p > r &
+     reader p head -c 1000 > r
      cat $DATA/1048583 | TEE '"$mode"' p a > out; wait'
 done
 
@@ -222,7 +231,7 @@ else
     'mkfifo p
      TEE -i a p < $DATA/65537 > out &
      wait_for_file a && sleep 0.2 && kill -s INT $(tee_pid)
-     cat p > r; wait'
+     reader p cat > r; wait'
 fi
 
 # ---- Packet-mode stdin ---------------------------------------------------
@@ -254,7 +263,7 @@ else
     'wrap="packets -s 4"; TEE o1 < $DATA/65537 > out'
   compare 'packet-mode stdin, a FIFO FILE read one byte per read()' \
     'mkfifo p
-     dd bs=1 < p > r 2>/dev/null &
+     reader p dd bs=1 > r 2>/dev/null
      wrap="packets -s 4"; TEE p < $DATA/65537 > out; wait'
   compare 'packet mode switched on half way by the writer, stdout bytewise' \
     'wrap="packets -s 4 -m late"; TEE o1 < $DATA/65537 | dd bs=1 2>/dev/null > out'
