@@ -40,6 +40,7 @@
 #include <sys/stat.h>
 
 #include "iopoll.h"
+#include "packets.h"
 #include "safe-read.h"
 #include "unistd--.h"
 #include "xalloc.h"
@@ -52,6 +53,10 @@ enum { PIPE_BYTES = 1024 * 1024 };
    needs; see the small-input rows of bench/results.md.  */
 enum { SMALL_INPUT = 256 * 1024 };
 
+/* Once this much has been probed for packet buffers, ask whether the
+   kernel passes them on at all; see packets.c.  */
+enum { PROBE_BEFORE_ASKING = 4 * 1024 * 1024 };
+
 struct engine
 {
   struct outputs *outs;
@@ -62,6 +67,10 @@ struct engine
   size_t round;         /* Bytes in the current round.  */
   char *buf;            /* The round's bytes for outputs using write()...  */
   size_t buf_from;      /* ...valid from this offset up to ROUND.  */
+  bool packets_pass;    /* False once the kernel is known to drop the
+                           packet mode of buffers it splices.  */
+  bool kernel_asked;    /* Whether PACKETS_PASS is known.  */
+  size_t probed;        /* Bytes probed for packet buffers.  */
 };
 
 /* Return true if the kernel declined to splice for this pair of
@@ -115,11 +124,24 @@ close_pipes (struct engine *e)
   close_pipe (e->copy);
 }
 
-/* Create the master and, if another output may need it, the copy
-   pipe, with equal capacity so that a tee(2) from a full master into
-   the empty copy always takes all of it.  Set E->block to that
-   capacity.  A pipe costs as much to make as a small input costs to
-   copy, so a lone output does without the copy it would never use.  */
+/* Return true if an output of OUTS is a pipe, whose reader could lose
+   bytes to packet buffers.  */
+
+static bool
+any_pipe_output (struct outputs const *outs)
+{
+  for (size_t i = 0; i < outs->n; i++)
+    if (0 <= outs->v[i].fd && outs->v[i].is_pipe)
+      return true;
+  return false;
+}
+
+/* Create the master and, if another output or the packet probe may
+   need it, the copy pipe, with equal capacity so that a tee(2) from a
+   full master into the empty copy always takes all of it.  Set E->block
+   to that capacity.  A pipe costs as much to make as a small input
+   costs to copy, so a lone output that is not a pipe does without the
+   copy it would never use.  */
 
 static bool
 make_pipes (struct engine *e)
@@ -129,7 +151,7 @@ make_pipes (struct engine *e)
     return false;
   size_t size = set_pipe_size (e->master[1], PIPE_BYTES);
 
-  if (1 < e->outs->live)
+  if (1 < e->outs->live || any_pipe_output (e->outs))
     {
       if (pipe (e->copy) != 0)
         {
@@ -342,6 +364,38 @@ any_by_write (struct engine const *e)
   return false;
 }
 
+/* Return true if a live output that takes splice is a pipe.  */
+
+static bool
+any_spliced_pipe (struct engine const *e)
+{
+  for (size_t i = 0; i < e->outs->n; i++)
+    if (0 <= e->outs->v[i].fd && e->outs->v[i].is_pipe && ! e->by_write[i])
+      return true;
+  return false;
+}
+
+/* Return true if the round must be probed for packet buffers: a pipe
+   output would get them, unless the kernel is known not to pass them
+   on.  Asking the kernel costs as much as probing a small input, so it
+   is asked only once a large one has shown itself.  */
+
+static bool
+must_probe (struct engine *e)
+{
+  if (! e->packets_pass || ! any_spliced_pipe (e))
+    return false;
+  if (! e->kernel_asked && PROBE_BEFORE_ASKING <= e->probed)
+    {
+      e->kernel_asked = true;
+      e->packets_pass = kernel_passes_packets ();
+      if (! e->packets_pass)
+        return false;
+    }
+  e->probed += e->round;
+  return true;
+}
+
 /* After a fault on ktee's own pipes, finish the round from output I on
    with write(), from the master, which still holds the whole round.  */
 
@@ -367,6 +421,13 @@ rescue_round (struct engine *e, size_t i)
 static enum round_result
 deliver_round (struct engine *e)
 {
+  /* Packet buffers would reach a pipe output by splice, and read() of
+     the master strips them: this round and the rest go by write().  A
+     fault while probing is rescued the same way.  */
+  if (must_probe (e)
+      && probe_packets (e->master[0], e->copy, e->round) != PROBE_PLAIN)
+    return rescue_round (e, 0);
+
   size_t last = last_spliced (e);
 
   e->buf_from = e->round;
@@ -486,7 +547,7 @@ run_rounds (struct engine *e, struct copy_plan const *plan)
 bool
 copy_splice (struct outputs *outs, struct copy_plan const *plan)
 {
-  struct engine e = { .outs = outs };
+  struct engine e = { .outs = outs, .packets_pass = true };
 
   if (! input_is_plain_pipe ()
       || (! plan->always_splice && input_small_and_complete ())
