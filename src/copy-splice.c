@@ -31,6 +31,7 @@
 #include <config.h>
 
 #include "copy.h"
+#include "splice-engine.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -40,7 +41,6 @@
 #include <sys/stat.h>
 
 #include "iopoll.h"
-#include "safe-read.h"
 #include "unistd--.h"
 #include "xalloc.h"
 
@@ -52,26 +52,7 @@ enum { PIPE_BYTES = 1024 * 1024 };
    needs; see the small-input rows of bench/results.md.  */
 enum { SMALL_INPUT = 256 * 1024 };
 
-struct engine
-{
-  struct outputs *outs;
-  int master[2];        /* This round's bytes, as taken from the input.  */
-  int copy[2];          /* A copy of the master for one output.  */
-  bool *by_write;       /* By output: splice refused, use write().  */
-  size_t block;         /* Most bytes per round.  */
-  size_t round;         /* Bytes in the current round.  */
-  char *buf;            /* The round's bytes for outputs using write()...  */
-  size_t buf_from;      /* ...valid from this offset up to ROUND.  */
-};
 
-/* Return true if the kernel declined to splice for this pair of
-   descriptors, rather than failing: the caller then copies another way.  */
-
-static bool
-refused (int err)
-{
-  return err == EINVAL || err == ENOSYS || err == EPERM || err == EOPNOTSUPP;
-}
 
 /* Standard input must be a pipe that is not in packet mode: splice
    would pass packet boundaries on, where read and write join them.  */
@@ -115,11 +96,24 @@ close_pipes (struct engine *e)
   close_pipe (e->copy);
 }
 
-/* Create the master and, if another output may need it, the copy
-   pipe, with equal capacity so that a tee(2) from a full master into
-   the empty copy always takes all of it.  Set E->block to that
-   capacity.  A pipe costs as much to make as a small input costs to
-   copy, so a lone output does without the copy it would never use.  */
+/* Return true if an output of OUTS is a pipe, whose reader could lose
+   bytes to packet buffers.  */
+
+static bool
+any_pipe_output (struct outputs const *outs)
+{
+  for (size_t i = 0; i < outs->n; i++)
+    if (0 <= outs->v[i].fd && outs->v[i].is_pipe)
+      return true;
+  return false;
+}
+
+/* Create the master and, if another output or the packet probe may
+   need it, the copy pipe, with equal capacity so that a tee(2) from a
+   full master into the empty copy always takes all of it.  Set E->block
+   to that capacity.  A pipe costs as much to make as a small input
+   costs to copy, so a lone output that is not a pipe does without the
+   copy it would never use.  */
 
 static bool
 make_pipes (struct engine *e)
@@ -129,7 +123,7 @@ make_pipes (struct engine *e)
     return false;
   size_t size = set_pipe_size (e->master[1], PIPE_BYTES);
 
-  if (1 < e->outs->live)
+  if (1 < e->outs->live || any_pipe_output (e->outs))
     {
       if (pipe (e->copy) != 0)
         {
@@ -195,218 +189,6 @@ grow_input_pipe (void)
     fcntl (STDIN_FILENO, F_SETPIPE_SZ, PIPE_BYTES);
 }
 
-/* Read exactly SIZE bytes from private pipe FD into BUF.  The bytes are
-   there already, so only an injected fault can make this fail; one that
-   says "try again" is tried again, as every other read of ktee does.  */
-
-static bool
-pull (int fd, char *buf, size_t size)
-{
-  while (size)
-    {
-      size_t n = safe_read (fd, buf, size);
-      if (n == SAFE_READ_ERROR && errno == EAGAIN && wait_ready (fd, POLLIN))
-        continue;
-      if (n == SAFE_READ_ERROR || n == 0)
-        {
-          if (n == 0)
-            errno = EIO;
-          return false;
-        }
-      buf += n;
-      size -= n;
-    }
-  return true;
-}
-
-/* Put a copy of the master's bytes in the copy pipe.  */
-
-static bool
-copy_master (struct engine *e)
-{
-  ssize_t n;
-  while ((n = tee (e->master[0], e->copy[1], e->round, 0)) < 0
-         && errno == EINTR)
-    continue;
-  if (n == e->round)
-    return true;
-  if (0 <= n)
-    errno = EIO;
-  return false;
-}
-
-/* How a round ended.  */
-enum round_result
-  {
-    ROUND_SPLICED,      /* Delivered; the next round may splice again.  */
-    ROUND_WRITTEN,      /* A fault on ktee's own pipes: the round was
-                           finished with write(), and so must the rest.  */
-    ROUND_LOST          /* Reading ktee's own pipe failed, diagnosed.  */
-  };
-
-/* Return the buffer for outputs using write(), allocated on first use:
-   most runs never need it.  */
-
-static char *
-round_buffer (struct engine *e)
-{
-  if (! e->buf)
-    e->buf = xmalloc (e->block);
-  return e->buf;
-}
-
-/* Write the round from offset FROM of the buffer to output O.  */
-
-static void
-write_round (struct engine *e, struct output *o, size_t from)
-{
-  if (! write_wait (o->fd, e->buf + from, e->round - from))
-    output_fail (e->outs, o, errno);
-}
-
-/* Splice the round from private pipe SRC to output I.  If the output
-   refuses splice, write the rest of the round to it, and use write()
-   for it from now on.  Return false if the bytes it did not take could
-   not be read back from SRC.  */
-
-static bool
-splice_round (struct engine *e, size_t i, int src)
-{
-  struct output *o = &e->outs->v[i];
-  size_t done = 0;
-  int err = 0;
-  bool refusal = false;
-
-  while (done < e->round)
-    {
-      ssize_t n = splice (src, NULL, o->fd, NULL, e->round - done, 0);
-      if (0 < n)
-        done += n;
-      else if (n < 0 && errno == EINTR)
-        continue;
-      else if (n < 0 && errno == EAGAIN)
-        {
-          if (wait_ready (o->fd, POLLOUT))
-            continue;
-          /* poll's error, which says nothing about splice: the output
-             fails as it does when write_wait cannot wait.  */
-          err = errno;
-          break;
-        }
-      else
-        {
-          /* A zero return would leave us spinning; write() then tells
-             what is wrong with this output.  */
-          err = n < 0 ? errno : EINVAL;
-          refusal = refused (err);
-          break;
-        }
-    }
-  if (done == e->round)
-    return true;
-
-  /* The bytes left in SRC are this output's alone: take them to the
-     buffer, at their offset in the round, which keeps it valid.  */
-  if (! pull (src, round_buffer (e) + done, e->round - done))
-    return false;
-  if (done < e->buf_from)
-    e->buf_from = done;
-  if (refusal)
-    {
-      e->by_write[i] = true;
-      write_round (e, o, done);
-    }
-  else
-    output_fail (e->outs, o, err);
-  return true;
-}
-
-/* Return the index of the last live output that takes splice, or
-   OUTS->n if there is none.  */
-
-static size_t
-last_spliced (struct engine const *e)
-{
-  for (size_t i = e->outs->n; 0 < i; i--)
-    if (0 <= e->outs->v[i - 1].fd && ! e->by_write[i - 1])
-      return i - 1;
-  return e->outs->n;
-}
-
-static bool
-any_by_write (struct engine const *e)
-{
-  for (size_t i = 0; i < e->outs->n; i++)
-    if (0 <= e->outs->v[i].fd && e->by_write[i])
-      return true;
-  return false;
-}
-
-/* After a fault on ktee's own pipes, finish the round from output I on
-   with write(), from the master, which still holds the whole round.  */
-
-static enum round_result
-rescue_round (struct engine *e, size_t i)
-{
-  if (! pull (e->master[0], round_buffer (e), e->round))
-    {
-      input_fail (e->outs, errno);
-      return ROUND_LOST;
-    }
-  for (; i < e->outs->n; i++)
-    if (0 <= e->outs->v[i].fd)
-      write_round (e, &e->outs->v[i], 0);
-  return ROUND_WRITTEN;
-}
-
-/* Deliver the round to every live output in order, standard output
-   first, as GNU tee writes each block.  The last output that takes
-   splice empties the master; the buffer for outputs using write() is
-   filled before that.  */
-
-static enum round_result
-deliver_round (struct engine *e)
-{
-  size_t last = last_spliced (e);
-
-  e->buf_from = e->round;
-  if (any_by_write (e))
-    {
-      if (! copy_master (e))
-        return rescue_round (e, 0);
-      if (! pull (e->copy[0], round_buffer (e), e->round))
-        {
-          input_fail (e->outs, errno);
-          return ROUND_LOST;
-        }
-      e->buf_from = 0;
-    }
-
-  for (size_t i = 0; i < e->outs->n; i++)
-    {
-      struct output *o = &e->outs->v[i];
-      int src = e->master[0];
-      if (o->fd < 0)
-        continue;
-      if (e->by_write[i])
-        {
-          write_round (e, o, 0);
-          continue;
-        }
-      if (i != last)
-        {
-          if (! copy_master (e))
-            return rescue_round (e, i);
-          src = e->copy[0];
-        }
-      if (! splice_round (e, i, src))
-        {
-          input_fail (e->outs, errno);
-          return ROUND_LOST;
-        }
-    }
-  return ROUND_SPLICED;
-}
 
 /* take_input's return value when waiting for input failed: errno is
    then poll's, which must not be taken for a refusal to splice.  */
@@ -486,7 +268,7 @@ run_rounds (struct engine *e, struct copy_plan const *plan)
 bool
 copy_splice (struct outputs *outs, struct copy_plan const *plan)
 {
-  struct engine e = { .outs = outs };
+  struct engine e = { .outs = outs, .packets_pass = true };
 
   if (! input_is_plain_pipe ()
       || (! plan->always_splice && input_small_and_complete ())

@@ -1,0 +1,33 @@
+/* packets.h -- find the packet-mode buffers that splice and tee pass on.
+   Copyright (C) 2026 the ktee developers.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+#ifndef KTEE_PACKETS_H
+#define KTEE_PACKETS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum packet_probe
+  {
+    PROBE_PLAIN,        /* No buffer of the round is in packet mode.  */
+    PROBE_PACKETS,      /* One is, or more.  */
+    PROBE_FAILED        /* A fault on ktee's own pipes; errno is set.  */
+  };
+
+bool kernel_passes_packets (void);
+enum packet_probe probe_packets (int src, int probe[2], size_t size);
+
+#endif

@@ -1,0 +1,63 @@
+/* splice-engine.h -- the state of the zero-copy engine, shared by its rounds.
+   Copyright (C) 2026 the ktee developers.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+#ifndef KTEE_SPLICE_ENGINE_H
+#define KTEE_SPLICE_ENGINE_H
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "outputs.h"
+
+struct engine
+{
+  struct outputs *outs;
+  int master[2];        /* This round's bytes, as taken from the input.  */
+  int copy[2];          /* A copy of the master for one output.  */
+  bool *by_write;       /* By output: splice refused, use write().  */
+  size_t block;         /* Most bytes per round.  */
+  size_t round;         /* Bytes in the current round.  */
+  char *buf;            /* The round's bytes for outputs using write()...  */
+  size_t buf_from;      /* ...valid from this offset up to ROUND.  */
+  bool packets_pass;    /* False once the kernel is known to drop the
+                           packet mode of buffers it splices.  */
+  bool kernel_asked;    /* Whether PACKETS_PASS is known.  */
+  size_t probed;        /* Bytes probed for packet buffers.  */
+};
+
+/* How a round ended.  */
+enum round_result
+  {
+    ROUND_SPLICED,      /* Delivered; the next round may splice again.  */
+    ROUND_WRITTEN,      /* A fault on ktee's own pipes: the round was
+                           finished with write(), and so must the rest.  */
+    ROUND_LOST          /* Reading ktee's own pipe failed, diagnosed.  */
+  };
+
+/* Return true if the kernel declined to splice for this pair of
+   descriptors, rather than failing: the caller then copies another way.  */
+
+static inline bool
+refused (int err)
+{
+  return err == EINVAL || err == ENOSYS || err == EPERM || err == EOPNOTSUPP;
+}
+
+size_t last_spliced (struct engine const *e);
+enum round_result deliver_round (struct engine *e);
+
+#endif

@@ -1,0 +1,281 @@
+/* splice-round.c -- deliver one round of the zero-copy engine to every output.
+   Copyright (C) 2026 the ktee developers.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+/* A round is in the master pipe.  Every live output gets it in order,
+   standard output first, as GNU tee writes each block: by splice from
+   the master (the last such output) or from a tee(2) copy of it, or by
+   write() from a buffer filled once per round, for outputs that refuse
+   splice and for rounds that must not be spliced.  */
+
+#include <config.h>
+
+#include "splice-engine.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
+
+#include "iopoll.h"
+#include "packets.h"
+#include "safe-read.h"
+#include "xalloc.h"
+
+/* Once this much has been probed for packet buffers, ask whether the
+   kernel passes them on at all; see packets.c.  */
+enum { PROBE_BEFORE_ASKING = 4 * 1024 * 1024 };
+
+/* Read exactly SIZE bytes from private pipe FD into BUF.  The bytes are
+   there already, so only an injected fault can make this fail; one that
+   says "try again" is tried again, as every other read of ktee does.  */
+
+static bool
+pull (int fd, char *buf, size_t size)
+{
+  while (size)
+    {
+      size_t n = safe_read (fd, buf, size);
+      if (n == SAFE_READ_ERROR && errno == EAGAIN && wait_ready (fd, POLLIN))
+        continue;
+      if (n == SAFE_READ_ERROR || n == 0)
+        {
+          if (n == 0)
+            errno = EIO;
+          return false;
+        }
+      buf += n;
+      size -= n;
+    }
+  return true;
+}
+
+/* Put a copy of the master's bytes in the copy pipe.  */
+
+static bool
+copy_master (struct engine *e)
+{
+  ssize_t n;
+  while ((n = tee (e->master[0], e->copy[1], e->round, 0)) < 0
+         && errno == EINTR)
+    continue;
+  if (n == e->round)
+    return true;
+  if (0 <= n)
+    errno = EIO;
+  return false;
+}
+
+/* Return the buffer for outputs using write(), allocated on first use:
+   most runs never need it.  */
+
+static char *
+round_buffer (struct engine *e)
+{
+  if (! e->buf)
+    e->buf = xmalloc (e->block);
+  return e->buf;
+}
+
+/* Write the round from offset FROM of the buffer to output O.  */
+
+static void
+write_round (struct engine *e, struct output *o, size_t from)
+{
+  if (! write_wait (o->fd, e->buf + from, e->round - from))
+    output_fail (e->outs, o, errno);
+}
+
+/* Splice the round from private pipe SRC to output I.  If the output
+   refuses splice, write the rest of the round to it, and use write()
+   for it from now on.  Return false if the bytes it did not take could
+   not be read back from SRC.  */
+
+static bool
+splice_round (struct engine *e, size_t i, int src)
+{
+  struct output *o = &e->outs->v[i];
+  size_t done = 0;
+  int err = 0;
+  bool refusal = false;
+
+  while (done < e->round)
+    {
+      ssize_t n = splice (src, NULL, o->fd, NULL, e->round - done, 0);
+      if (0 < n)
+        done += n;
+      else if (n < 0 && errno == EINTR)
+        continue;
+      else if (n < 0 && errno == EAGAIN)
+        {
+          if (wait_ready (o->fd, POLLOUT))
+            continue;
+          /* poll's error, which says nothing about splice: the output
+             fails as it does when write_wait cannot wait.  */
+          err = errno;
+          break;
+        }
+      else
+        {
+          /* A zero return would leave us spinning; write() then tells
+             what is wrong with this output.  */
+          err = n < 0 ? errno : EINVAL;
+          refusal = refused (err);
+          break;
+        }
+    }
+  if (done == e->round)
+    return true;
+
+  /* The bytes left in SRC are this output's alone: take them to the
+     buffer, at their offset in the round, which keeps it valid.  */
+  if (! pull (src, round_buffer (e) + done, e->round - done))
+    return false;
+  if (done < e->buf_from)
+    e->buf_from = done;
+  if (refusal)
+    {
+      e->by_write[i] = true;
+      write_round (e, o, done);
+    }
+  else
+    output_fail (e->outs, o, err);
+  return true;
+}
+
+/* Return the index of the last live output that takes splice, or
+   OUTS->n if there is none.  */
+
+size_t
+last_spliced (struct engine const *e)
+{
+  for (size_t i = e->outs->n; 0 < i; i--)
+    if (0 <= e->outs->v[i - 1].fd && ! e->by_write[i - 1])
+      return i - 1;
+  return e->outs->n;
+}
+
+static bool
+any_by_write (struct engine const *e)
+{
+  for (size_t i = 0; i < e->outs->n; i++)
+    if (0 <= e->outs->v[i].fd && e->by_write[i])
+      return true;
+  return false;
+}
+
+/* Return true if a live output that takes splice is a pipe.  */
+
+static bool
+any_spliced_pipe (struct engine const *e)
+{
+  for (size_t i = 0; i < e->outs->n; i++)
+    if (0 <= e->outs->v[i].fd && e->outs->v[i].is_pipe && ! e->by_write[i])
+      return true;
+  return false;
+}
+
+/* Return true if the round must be probed for packet buffers: a pipe
+   output would get them, unless the kernel is known not to pass them
+   on.  Asking the kernel costs as much as probing a small input, so it
+   is asked only once a large one has shown itself.  */
+
+static bool
+must_probe (struct engine *e)
+{
+  if (! e->packets_pass || ! any_spliced_pipe (e))
+    return false;
+  if (! e->kernel_asked && PROBE_BEFORE_ASKING <= e->probed)
+    {
+      e->kernel_asked = true;
+      e->packets_pass = kernel_passes_packets ();
+      if (! e->packets_pass)
+        return false;
+    }
+  e->probed += e->round;
+  return true;
+}
+
+/* After a fault on ktee's own pipes, finish the round from output I on
+   with write(), from the master, which still holds the whole round.  */
+
+static enum round_result
+rescue_round (struct engine *e, size_t i)
+{
+  if (! pull (e->master[0], round_buffer (e), e->round))
+    {
+      input_fail (e->outs, errno);
+      return ROUND_LOST;
+    }
+  for (; i < e->outs->n; i++)
+    if (0 <= e->outs->v[i].fd)
+      write_round (e, &e->outs->v[i], 0);
+  return ROUND_WRITTEN;
+}
+
+/* Deliver the round to every live output in order, standard output
+   first, as GNU tee writes each block.  The last output that takes
+   splice empties the master; the buffer for outputs using write() is
+   filled before that.  */
+
+enum round_result
+deliver_round (struct engine *e)
+{
+  /* Packet buffers would reach a pipe output by splice, and read() of
+     the master strips them: this round and the rest go by write().  A
+     fault while probing is rescued the same way.  */
+  if (must_probe (e)
+      && probe_packets (e->master[0], e->copy, e->round) != PROBE_PLAIN)
+    return rescue_round (e, 0);
+
+  size_t last = last_spliced (e);
+
+  e->buf_from = e->round;
+  if (any_by_write (e))
+    {
+      if (! copy_master (e))
+        return rescue_round (e, 0);
+      if (! pull (e->copy[0], round_buffer (e), e->round))
+        {
+          input_fail (e->outs, errno);
+          return ROUND_LOST;
+        }
+      e->buf_from = 0;
+    }
+
+  for (size_t i = 0; i < e->outs->n; i++)
+    {
+      struct output *o = &e->outs->v[i];
+      int src = e->master[0];
+      if (o->fd < 0)
+        continue;
+      if (e->by_write[i])
+        {
+          write_round (e, o, 0);
+          continue;
+        }
+      if (i != last)
+        {
+          if (! copy_master (e))
+            return rescue_round (e, i);
+          src = e->copy[0];
+        }
+      if (! splice_round (e, i, src))
+        {
+          input_fail (e->outs, errno);
+          return ROUND_LOST;
+        }
+    }
+  return ROUND_SPLICED;
+}
