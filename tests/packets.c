@@ -166,6 +166,7 @@ main (int argc, char **argv)
   close (writer[0]);
   if (writer[1] != writer[0])
     close (writer[1]);
+  free (data);
 
   int status;
   while (waitpid (pid, &status, 0) < 0)
