@@ -85,6 +85,16 @@ input_is_plain_pipe (void)
           && 0 <= flags && ! (flags & O_DIRECT));
 }
 
+/* A stream socket (TCP, UNIX) gives splice its bytes once, as a pipe
+   does; engine.c sends no other kind of socket here.  */
+
+static bool
+input_is_socket (void)
+{
+  struct stat st;
+  return fstat (STDIN_FILENO, &st) == 0 && S_ISSOCK (st.st_mode);
+}
+
 /* Try to make pipe FD hold SIZE bytes, and return how many it holds,
    or 0 if that is unknown.  A refusal (EPERM beyond
    /proc/sys/fs/pipe-max-size or the per-user limit) only costs speed.  */
@@ -170,7 +180,10 @@ kernel_allows_splice (struct engine *e)
 
 /* Return true if all that is left of the input is already queued in
    the pipe, and so little of it that setting up pipes would cost more
-   than copying it: the writer has gone and FIONREAD counts the rest.  */
+   than copying it: the writer has gone and FIONREAD counts the rest.
+   A socket says POLLHUP only once both directions are shut down, which
+   for a UNIX socket is when its peer has closed: FIONREAD then counts
+   the rest too.  */
 
 static bool
 input_small_and_complete (void)
@@ -183,7 +196,7 @@ input_small_and_complete (void)
 }
 
 /* Enlarge the input pipe, whose size more than anything decides how
-   fast splice goes.  Standard output is left as it is: how much it holds
+   fast splice goes (a socket has no pipe size, and keeps its own).  Standard output is left as it is: how much it holds
    decides whether a reader that quits early makes ktee fail with EPIPE,
    and that must be as with GNU tee.  */
 
@@ -488,7 +501,7 @@ copy_splice (struct outputs *outs, struct copy_plan const *plan)
 {
   struct engine e = { .outs = outs };
 
-  if (! input_is_plain_pipe ()
+  if (! (input_is_plain_pipe () || input_is_socket ())
       || (! plan->always_splice && input_small_and_complete ())
       || ! make_pipes (&e))
     return false;

@@ -23,6 +23,7 @@ TESTS = \
   tests/10-sizes.sh \
   tests/20-stdin.sh \
   tests/25-file-stdin.sh \
+  tests/26-socket-stdin.sh \
   tests/30-stdout.sh \
   tests/40-operands.sh \
   tests/50-options.sh \
