@@ -118,27 +118,14 @@ compare 'a file that grows while it is read' \
 
 # ---- Refusals and faults, strace --inject ----------------------------------
 
-if ! can_strace; then
-  skip 'strace fault injection' "$no_strace"
-  done_testing
-  exit 0
-elif ! strace -o /dev/null true > /dev/null 2>&1; then
-  skip 'strace fault injection' 'strace cannot trace here'
-  done_testing
-  exit 0
-fi
-
-# Only the file engine makes these calls: not --copy-method=rw.
-ZERO_COPY_METHODS=
-for m in $KTEE_METHODS; do
-  test "$m" = rw || ZERO_COPY_METHODS="$ZERO_COPY_METHODS $m"
-done
-if test -n "$KTEE_METHODS" && test -z "$ZERO_COPY_METHODS"; then
-  skip 'strace fault injection' "KTEE_METHODS=$KTEE_METHODS only reads and writes"
+# The rest traces ktee; only the zero-copy engines make the calls it
+# traces and faults (not --copy-method=rw).
+if ! can_strace || ! strace -o /dev/null true > /dev/null 2>&1; then
+  skip 'strace fault injection' "${no_strace:-strace cannot trace here}"
   done_testing
   exit 0
 fi
-KTEE_METHODS=$ZERO_COPY_METHODS
+zero_copy_only 'strace fault injection' || { done_testing; exit 0; }
 
 # Stdout a pipe (splice), a and b regular files (copy_file_range, or
 # sendfile once that is refused); 2 MiB, two rounds.  copy_file_range #1
@@ -247,11 +234,6 @@ share ()
   ' "$trace"
 }
 
-# file_fd TRACE NAME: the descriptor ktee opened FILE NAME on.
-file_fd ()
-{
-  sed -n "s/^openat(AT_FDCWD, \"$2\",.* = \([0-9]*\)\$/\1/p" "$1" | head -n 1
-}
 
 check 'strace: ktee o1 o2 < FILE | cat moves >= 99% by copy_file_range and splice' \
   'head -c 67108864 /dev/zero > in
@@ -259,7 +241,7 @@ check 'strace: ktee o1 o2 < FILE | cat moves >= 99% by copy_file_range and splic
          -e trace=openat,read,pread64,write,splice,tee,copy_file_range,sendfile --"
    TEE o1 o2 < in | cat > /dev/null
    expect_status 0 && expect_bytes o1 in && expect_bytes o2 in &&
-   pct=$(share $AUX/trace 1 $(file_fd $AUX/trace o1) $(file_fd $AUX/trace o2)) &&
+   pct=$(share $AUX/trace 1 $(opened_fd $AUX/trace o1) $(opened_fd $AUX/trace o2)) &&
    test "$pct" -ge 99 || fail "only $pct% of the bytes by zero-copy calls"
    grep -E "^(read|pread64)\\(0," $AUX/trace | head -n 3'
 

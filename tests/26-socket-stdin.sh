@@ -57,29 +57,13 @@ compare 'tcp: a connection reset by the peer' \
 
 # ---- The bytes do not pass through user space ------------------------------
 
+# Only the zero-copy engines make the calls traced (not --copy-method=rw).
 if ! can_strace; then
   skip 'strace: zero copy from a socket' "$no_strace"
   done_testing
   exit 0
 fi
-
-# Only the zero-copy engines make these calls: not --copy-method=rw.
-ZERO_COPY_METHODS=
-for m in $KTEE_METHODS; do
-  test "$m" = rw || ZERO_COPY_METHODS="$ZERO_COPY_METHODS $m"
-done
-if test -n "$KTEE_METHODS" && test -z "$ZERO_COPY_METHODS"; then
-  skip 'strace: zero copy from a socket' "KTEE_METHODS=$KTEE_METHODS"
-  done_testing
-  exit 0
-fi
-KTEE_METHODS=$ZERO_COPY_METHODS
-
-# file_fd TRACE NAME: the descriptor ktee opened FILE NAME on.
-file_fd ()
-{
-  sed -n "s/^openat(AT_FDCWD, \"$2\",.* = \([0-9]*\)\$/\1/p" "$1" | head -n 1
-}
+zero_copy_only 'strace: zero copy from a socket' || { done_testing; exit 0; }
 
 for kind in tcp unix; do
   check "strace: a 64 MiB $kind socket to a pipe and two files moves no byte through user space" \
@@ -88,7 +72,7 @@ for kind in tcp unix; do
            -e trace=openat,read,recvfrom,recvmsg,write,splice,tee --"
      TEE o1 o2 < in | cat > /dev/null
      expect_status 0 && expect_bytes o1 in && expect_bytes o2 in || exit
-     fd1=$(file_fd $AUX/trace o1) fd2=$(file_fd $AUX/trace o2)
+     fd1=$(opened_fd $AUX/trace o1) fd2=$(opened_fd $AUX/trace o2)
      grep -E "^(read|recvfrom|recvmsg)\\(0,|^write\\((1|$fd1|$fd2)," $AUX/trace |
        head -n 3
      test "$(grep -c "^splice(0," $AUX/trace)" -ge 64 ||
