@@ -47,7 +47,7 @@
 #include "xalloc.h"
 
 /* Bytes per round where GNU's blocks do not show: few system calls per
-   byte, and no more than a pipe of ktee's own holds.  */
+   byte, as in the splice engine's rounds.  */
 enum { FILE_ROUND = 1024 * 1024 };
 
 /* The buffer of an output written with write(2), as in copy-rw.c.  */

@@ -196,9 +196,9 @@ input_small_and_complete (void)
 }
 
 /* Enlarge the input pipe, whose size more than anything decides how
-   fast splice goes (a socket has no pipe size, and keeps its own).  Standard output is left as it is: how much it holds
+   fast splice goes.  Standard output is left as it is: how much it holds
    decides whether a reader that quits early makes ktee fail with EPIPE,
-   and that must be as with GNU tee.  */
+   and that must be as with GNU tee.  A socket has no pipe size.  */
 
 static void
 grow_input_pipe (void)
