@@ -116,6 +116,31 @@ compare 'a file that grows while it is read' \
   'cp $DATA/1048583 f
    { TEE a < f | { sleep 0.6; cat; } > out & sleep 0.3; cat $DATA/4097 >> f; wait; }'
 
+# ---- Reflinks --------------------------------------------------------------
+
+# On btrfs, copy_file_range shares the input's extents: the FILEs take
+# no space of their own.  (Only the zero-copy engines can do that.)
+BTRFS=$TEST_DIR/btrfs
+if ! command -v mkfs.btrfs > /dev/null 2>&1; then
+  skip 'btrfs: the FILEs share the input'"'"'s extents' 'no mkfs.btrfs'
+elif ! { truncate -s 128M "$BTRFS.img" && mkfs.btrfs -q "$BTRFS.img" &&
+         mkdir "$BTRFS" && mount -o loop "$BTRFS.img" "$BTRFS"; } \
+       > "$BTRFS.log" 2>&1; then
+  skip 'btrfs: the FILEs share the input'"'"'s extents' \
+    "cannot mount a btrfs image: $(tail -n 1 "$BTRFS.log")"
+else
+  trap 'umount "$BTRFS"; rm -rf "$TEST_DIR"' 0
+  all_methods=$KTEE_METHODS
+  zero_copy_only 'btrfs: the FILEs share the input'"'"'s extents' &&
+  check 'btrfs: the FILEs share the input'"'"'s extents' \
+    'cd $BTRFS && rm -f in a b && cp $FAULT_IN in &&
+     TEE a b < in > /dev/null && sync -f . &&
+     expect_status 0 && expect_bytes a in && expect_bytes b in &&
+     btrfs filesystem du --raw -s a b |
+       awk '"'"'NR > 1 && $2 != 0 { print $4 ": " $2 " bytes of its own" }'"'"
+  KTEE_METHODS=$all_methods
+fi
+
 # ---- Refusals and faults, strace --inject ----------------------------------
 
 # The rest traces ktee; only the zero-copy engines make the calls it
