@@ -61,6 +61,7 @@ struct file_copy
   off_t off;             /* Input offset of this round.  */
   off_t size;            /* The input's size when last looked at.  */
   size_t block;          /* Most bytes per round.  */
+  bool sigpipe_kills;    /* A write to a broken pipe kills ktee.  */
   size_t round;          /* Bytes in this round.  */
   off_t failed_at;       /* Furthest input offset where an output failed
                             this round, or -1.  */
@@ -268,6 +269,14 @@ next_round (struct file_copy *c)
   c->round = MIN (c->block, c->size - c->off);
   c->failed_at = -1;
 
+  /* A pipe output whose reader has gone kills ktee, as it killed GNU
+     tee in the first block it wrote after: take only that block, so
+     that the outputs before the pipe and the offset are left as GNU's.  */
+  off_t block_end = gnu_block_start (c, c->off) + GNU_TEE_BLOCK;
+  if (c->sigpipe_kills && block_end - c->off < c->round
+      && broken_pipe_output (c->outs))
+    c->round = block_end - c->off;
+
   /* Move the offset past the round now, as GNU tee's read would: a
      signal may end ktee before the round does.  */
   lseek (STDIN_FILENO, c->off + c->round, SEEK_SET);
@@ -320,7 +329,8 @@ copy_file (struct outputs *outs, struct copy_plan const *plan)
       .grid = start,
       .off = start,
       .size = st.st_size,
-      .block = plan->stop_shows ? GNU_TEE_BLOCK : FILE_ROUND
+      .block = plan->stop_shows ? GNU_TEE_BLOCK : FILE_ROUND,
+      .sigpipe_kills = plan->sigpipe_kills
     };
   c.way = xnmalloc (outs->n, sizeof *c.way);
   for (size_t i = 0; i < outs->n; i++)

@@ -31,6 +31,7 @@ struct copy_plan
 {
   size_t block;         /* Most bytes to take from the input per round.  */
   bool stop_shows;      /* An early stop shows GNU tee's block size.  */
+  bool sigpipe_kills;   /* A write to a broken pipe kills ktee.  */
   bool watch_outputs;   /* Drop broken pipe outputs while input is idle.  */
   bool always_splice;   /* Splice even an input too small to gain.  */
   bool rw_only;         /* --copy-method=rw: read and write, always.  */

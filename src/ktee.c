@@ -142,6 +142,15 @@ There is NO WARRANTY, to the extent permitted by law.\n\
   exit (EXIT_SUCCESS);
 }
 
+/* Return true if signal SIG, when raised, kills ktee.  */
+
+static bool
+signal_kills (int sig)
+{
+  struct sigaction sa;
+  return sigaction (sig, NULL, &sa) == 0 && sa.sa_handler == SIG_DFL;
+}
+
 /* Return true if a write can kill ktee with SIGXFSZ, so that where it
    dies decides what the other outputs hold.  */
 
@@ -149,9 +158,8 @@ static bool
 file_size_limited (void)
 {
   struct rlimit rl;
-  struct sigaction sa;
   return (getrlimit (RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
-          && sigaction (SIGXFSZ, NULL, &sa) == 0 && sa.sa_handler == SIG_DFL);
+          && signal_kills (SIGXFSZ));
 }
 
 /* Return true if standard input has a file offset, which a copy that
@@ -177,6 +185,7 @@ plan_copy (enum output_error mode)
                     || mode == output_error_exit_nopipe);
   plan.stop_shows = exit_mode || file_size_limited ();
   plan.block = (plan.stop_shows || input_has_offset () ? GNU_TEE_BLOCK : 0);
+  plan.sigpipe_kills = mode == output_error_sigpipe && signal_kills (SIGPIPE);
   plan.watch_outputs = ((mode == output_error_warn_nopipe
                          || mode == output_error_exit_nopipe)
                         && ! input_always_ready (STDIN_FILENO));

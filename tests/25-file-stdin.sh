@@ -29,8 +29,16 @@ compare 'offset: exit mode, stdout /dev/full' \
   '{ TEE --output-error=exit a > /dev/full; cat > rest; } < $DATA/1048583'
 compare 'offset: (tee --output-error=exit /dev/full; cat) < FILE' \
   '(TEE --output-error=exit /dev/full; cat) < $DATA/1048583 > out'
-compare 'offset: every output fails at once, -p' \
-  '{ TEE -p /dev/full > /dev/full; cat > rest; } < $DATA/1048583'
+for mode in '' -p --output-error=warn --output-error=exit \
+            --output-error=exit-nopipe; do
+  m=${mode:-default}
+  compare "offset, $m: every output fails at once" \
+    '{ TEE '"$mode"' /dev/full > /dev/full; cat > rest; } < $DATA/1048583'
+  # By default the broken pipe kills both tees in their first block,
+  # before the FILE gets it.
+  compare "offset, $m: stdout a pipe whose reader has gone" \
+    '{ broken_stdout TEE '"$mode"' a; cat > rest; } < $DATA/1048583'
+done
 compare 'offset: every output fails at once, from offset 1000' \
   '{ dd bs=1000 count=1 of=/dev/null 2> /dev/null
      TEE /dev/full > /dev/full; cat > rest; } < $DATA/1048583'
