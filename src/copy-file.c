@@ -82,7 +82,7 @@ refused (int err)
 
 /* The way to fall back to when WAY is refused.  sendfile copies between
    any two files, through the page cache, where copy_file_range will not
-   (across file systems, on kernels before 5.3 or after 5.18).  */
+   (across file systems on most kernels, or before Linux 4.5).  */
 
 static enum output_way
 fallback (enum output_way way)
@@ -284,9 +284,9 @@ next_round (struct file_copy *c)
 }
 
 /* Deliver the round to every live output in order, standard output
-   first, as GNU tee writes each block.  The first output to find the
-   input ending early cuts the round there for the others.  Return false
-   if reading the input failed.  */
+   first, as GNU tee writes each block.  An output that finds the input
+   ending early cuts the round there for the outputs after it.  Return
+   false if reading the input failed.  */
 
 static bool
 run_round (struct file_copy *c)

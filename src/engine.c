@@ -123,25 +123,53 @@ copy_input (struct outputs *outs, struct copy_plan const *plan)
     copy_rw (outs, plan);
 }
 
-/* How the file engine gives the input's bytes to each kind of output:
+/* What an output is, as far as the file engine goes.  */
+enum output_kind
+  {
+    OUTPUT_REGULAR,     /* A regular file.  */
+    OUTPUT_APPENDING,   /* Anything opened with O_APPEND (-a, >>).  */
+    OUTPUT_PIPE,        /* A pipe or FIFO.  */
+    OUTPUT_OTHER,       /* A socket, a device such as /dev/null.  */
+    OUTPUT_UNKNOWN      /* Not open (stdout closed), or fstat fails.  */
+  };
 
-   - a regular file by copy_file_range, which the file system may make a
-     reflink (btrfs, XFS) or a copy on the server (NFS 4.2); but not one
-     opened with O_APPEND, which copy_file_range and splice refuse;
-   - a pipe by splice, which hands it the page cache's pages;
-   - anything else (a socket, /dev/null) by sendfile, which refuses
-     what cannot take it (a terminal, /dev/full): then write.  */
+/* How the file engine gives the input's bytes to each kind of output.
+   - A regular file by copy_file_range, which the file system may make
+     a reflink (btrfs, XFS) or a copy on the server (NFS 4.2).
+   - Not to the end of one opened with O_APPEND, which copy_file_range
+     and splice refuse: it is written.
+   - A pipe by splice, which hands it the page cache's pages.
+   - Anything else by sendfile, which refuses what cannot take it (a
+     terminal, /dev/full): that is then written.
+   - Whatever is wrong with an output that fstat fails on, write says
+     it as GNU tee's write would.  */
+static enum output_way const output_ways[] =
+{
+  [OUTPUT_REGULAR] = OUTPUT_COPY_RANGE,
+  [OUTPUT_APPENDING] = OUTPUT_WRITE,
+  [OUTPUT_PIPE] = OUTPUT_SPLICE,
+  [OUTPUT_OTHER] = OUTPUT_SENDFILE,
+  [OUTPUT_UNKNOWN] = OUTPUT_WRITE
+};
+
+static enum output_kind
+output_kind (struct output const *o)
+{
+  struct stat st;
+  int flags = fcntl (o->fd, F_GETFL);
+  if (flags < 0 || fstat (o->fd, &st) != 0)
+    return OUTPUT_UNKNOWN;
+  if (flags & O_APPEND)
+    return OUTPUT_APPENDING;
+  if (S_ISREG (st.st_mode))
+    return OUTPUT_REGULAR;
+  if (S_ISFIFO (st.st_mode))
+    return OUTPUT_PIPE;
+  return OUTPUT_OTHER;
+}
 
 enum output_way
 output_way (struct output const *o)
 {
-  struct stat st;
-  int flags = fcntl (o->fd, F_GETFL);
-  if (fstat (o->fd, &st) != 0 || flags < 0 || (flags & O_APPEND))
-    return OUTPUT_WRITE;
-  if (S_ISREG (st.st_mode))
-    return OUTPUT_COPY_RANGE;
-  if (S_ISFIFO (st.st_mode))
-    return OUTPUT_SPLICE;
-  return OUTPUT_SENDFILE;
+  return output_ways[output_kind (o)];
 }
