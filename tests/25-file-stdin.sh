@@ -94,6 +94,8 @@ compare 'O_APPEND FILEs with -a and O_APPEND stdout' \
 setup 'printf "old\n" > a'
 compare 'O_APPEND FILE next to /dev/full, exit mode' \
   'TEE --output-error=exit -a a /dev/full b < $DATA/1048583 > out'
+compare 'stdout a file shared with the next writer' \
+  '{ TEE a < $DATA/65537; echo end; } > out'
 compare 'FILEs, a FIFO, /dev/null, stdout a pipe' \
   'mkfifo p && { cat p > from-fifo & }
    TEE a p /dev/null b < $DATA/1048583 | cat > out; wait'
@@ -277,5 +279,18 @@ check 'strace: ktee o1 o2 < FILE | cat moves >= 99% by copy_file_range and splic
    pct=$(share $AUX/trace 1 $(opened_fd $AUX/trace o1) $(opened_fd $AUX/trace o2)) &&
    test "$pct" -ge 99 || fail "only $pct% of the bytes by zero-copy calls"
    grep -E "^(read|pread64)\\(0," $AUX/trace | head -n 3'
+
+if have_helper sockio; then
+  check 'strace: stdout a UNIX socket gets the file by sendfile' \
+    'head -c 16777216 /dev/zero > in
+     wrap="sockio 1 unix $NO_LEAK_CHECK strace -o $AUX/trace
+           -e trace=read,pread64,write,sendfile --"
+     TEE < in > out
+     expect_status 0 && expect_bytes out in &&
+     pct=$(share $AUX/trace 1) && test "$pct" -ge 99 ||
+     fail "only $pct% of the bytes by sendfile"'
+else
+  skip 'strace: stdout a socket' "no $KTEE_TEST_BIN/sockio"
+fi
 
 done_testing
