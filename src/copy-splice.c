@@ -66,6 +66,16 @@ input_is_plain_pipe (void)
           && 0 <= flags && ! (flags & O_DIRECT));
 }
 
+/* A stream socket (TCP, UNIX) gives splice its bytes once, as a pipe
+   does; engine.c sends no other kind of socket here.  */
+
+static bool
+input_is_socket (void)
+{
+  struct stat st;
+  return fstat (STDIN_FILENO, &st) == 0 && S_ISSOCK (st.st_mode);
+}
+
 /* Try to make pipe FD hold SIZE bytes, and return how many it holds,
    or 0 if that is unknown.  A refusal (EPERM beyond
    /proc/sys/fs/pipe-max-size or the per-user limit) only costs speed.  */
@@ -123,7 +133,7 @@ make_pipes (struct engine *e)
     return false;
   size_t size = set_pipe_size (e->master[1], PIPE_BYTES);
 
-  if (1 < e->outs->live || any_pipe_output (e->outs))
+  if (1 < e->outs->live || (e->packets_pass && any_pipe_output (e->outs)))
     {
       if (pipe (e->copy) != 0)
         {
@@ -164,7 +174,10 @@ kernel_allows_splice (struct engine *e)
 
 /* Return true if all that is left of the input is already queued in
    the pipe, and so little of it that setting up pipes would cost more
-   than copying it: the writer has gone and FIONREAD counts the rest.  */
+   than copying it: the writer has gone and FIONREAD counts the rest.
+   A socket says POLLHUP only once both directions are shut down, which
+   for a UNIX socket is when its peer has closed: FIONREAD then counts
+   the rest too.  */
 
 static bool
 input_small_and_complete (void)
@@ -179,7 +192,7 @@ input_small_and_complete (void)
 /* Enlarge the input pipe, whose size more than anything decides how
    fast splice goes.  Standard output is left as it is: how much it holds
    decides whether a reader that quits early makes ktee fail with EPIPE,
-   and that must be as with GNU tee.  */
+   and that must be as with GNU tee.  A socket has no pipe size.  */
 
 static void
 grow_input_pipe (void)
@@ -268,9 +281,12 @@ run_rounds (struct engine *e, struct copy_plan const *plan)
 bool
 copy_splice (struct outputs *outs, struct copy_plan const *plan)
 {
-  struct engine e = { .outs = outs, .packets_pass = true };
+  /* Only a pipe's writers can make packet buffers; a socket's bytes
+     reach the master in buffers of splice's own.  */
+  bool pipe_input = input_is_plain_pipe ();
+  struct engine e = { .outs = outs, .packets_pass = pipe_input };
 
-  if (! input_is_plain_pipe ()
+  if (! (pipe_input || input_is_socket ())
       || (! plan->always_splice && input_small_and_complete ())
       || ! make_pipes (&e))
     return false;

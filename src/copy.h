@@ -1,4 +1,4 @@
-/* copy.h -- the two ways ktee moves bytes from standard input to its outputs.
+/* copy.h -- the ways ktee moves bytes from standard input to its outputs.
    Copyright (C) 2026 the ktee developers.
 
    This program is free software: you can redistribute it and/or modify
@@ -30,17 +30,36 @@ enum { GNU_TEE_BLOCK = 8192 };
 struct copy_plan
 {
   size_t block;         /* Most bytes to take from the input per round.  */
+  bool stop_shows;      /* An early stop shows GNU tee's block size.  */
+  bool sigpipe_kills;   /* A write to a broken pipe kills ktee.  */
   bool watch_outputs;   /* Drop broken pipe outputs while input is idle.  */
   bool always_splice;   /* Splice even an input too small to gain.  */
+  bool rw_only;         /* --copy-method=rw: read and write, always.  */
 };
+
+/* Copy standard input to every output with the engine that engine.c's
+   table gives for its kind.  */
+void copy_input (struct outputs *outs, struct copy_plan const *plan);
 
 /* Each engine copies standard input to every live output of OUTS until
    end of input or until no output is left, reporting failures through
    outputs.c.  */
 void copy_rw (struct outputs *outs, struct copy_plan const *plan);
 
-/* Return false if standard input cannot be spliced and nothing was
-   taken from it; the caller then uses copy_rw.  */
+/* The zero-copy engines return false if they cannot take standard input
+   and nothing was taken from it; the caller then uses copy_rw.  */
 bool copy_splice (struct outputs *outs, struct copy_plan const *plan);
+bool copy_file (struct outputs *outs, struct copy_plan const *plan);
+
+/* How the file engine gives an output the bytes of a regular file.  */
+enum output_way
+  {
+    OUTPUT_COPY_RANGE,  /* copy_file_range(2): reflink, server-side copy.  */
+    OUTPUT_SPLICE,      /* splice(2) from the page cache into a pipe.  */
+    OUTPUT_SENDFILE,    /* sendfile(2): sockets, devices, other files.  */
+    OUTPUT_WRITE        /* pread(2) and write(2), as GNU tee.  */
+  };
+
+enum output_way output_way (struct output const *o);
 
 #endif

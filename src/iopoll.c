@@ -82,14 +82,14 @@ input_always_ready (int fd)
                                   || S_ISBLK (st.st_mode));
 }
 
-/* Wait until input FD can be read, or the reader of a live pipe output
-   in OUTS has gone away.  Return that output, or NULL when the input is
-   ready (input wins a tie, so queued data is still delivered) or poll
-   fails.  This lets the nopipe modes end as soon as every output is a
-   broken pipe, even while the input is idle.  */
+/* Poll input FD (none if negative) for POLLIN and every live pipe
+   output of OUTS for its reader going away, for at most TIMEOUT ms (-1:
+   no limit).  Return the output whose reader has gone, or NULL when the
+   input is ready (input wins a tie, so queued data is still delivered),
+   the time is up, or poll fails.  */
 
-struct output *
-wait_input (int fd, struct outputs *outs)
+static struct output *
+poll_outputs (int fd, struct outputs *outs, int timeout)
 {
   static struct pollfd *pfds;
   static size_t pfds_alloc;
@@ -108,7 +108,7 @@ wait_input (int fd, struct outputs *outs)
   if (npfds == 1)
     return NULL;
 
-  while (poll (pfds, npfds, -1) < 0)
+  while (poll (pfds, npfds, timeout) < 0)
     if (! poll_again (errno))
       return NULL;
   if (pfds[0].revents)
@@ -120,4 +120,24 @@ wait_input (int fd, struct outputs *outs)
         if (outs->v[j].fd == pfds[i].fd)
           return &outs->v[j];
   return NULL;
+}
+
+/* Wait until input FD can be read, or the reader of a live pipe output
+   in OUTS has gone away.  Return that output, or NULL when the input is
+   ready or poll fails.  This lets the nopipe modes end as soon as every
+   output is a broken pipe, even while the input is idle.  */
+
+struct output *
+wait_input (int fd, struct outputs *outs)
+{
+  return poll_outputs (fd, outs, -1);
+}
+
+/* Return a live pipe output of OUTS whose reader has gone, or NULL.
+   Do not wait.  */
+
+struct output *
+broken_pipe_output (struct outputs *outs)
+{
+  return poll_outputs (-1, outs, 0);
 }

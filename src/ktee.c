@@ -142,6 +142,15 @@ There is NO WARRANTY, to the extent permitted by law.\n\
   exit (EXIT_SUCCESS);
 }
 
+/* Return true if signal SIG, when raised, kills ktee.  */
+
+static bool
+signal_kills (int sig)
+{
+  struct sigaction sa;
+  return sigaction (sig, NULL, &sa) == 0 && sa.sa_handler == SIG_DFL;
+}
+
 /* Return true if a write can kill ktee with SIGXFSZ, so that where it
    dies decides what the other outputs hold.  */
 
@@ -149,9 +158,8 @@ static bool
 file_size_limited (void)
 {
   struct rlimit rl;
-  struct sigaction sa;
   return (getrlimit (RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
-          && sigaction (SIGXFSZ, NULL, &sa) == 0 && sa.sa_handler == SIG_DFL);
+          && signal_kills (SIGXFSZ));
 }
 
 /* Return true if standard input has a file offset, which a copy that
@@ -166,7 +174,8 @@ input_has_offset (void)
 
 /* Take GNU tee's block size wherever it shows: in the exit modes and under
    a file size limit, what the outputs hold when the copy stops early; with
-   a seekable input, where it leaves the offset.  */
+   a seekable input, where it leaves the offset, unless the engine puts
+   the offset there itself (copy-file.c).  */
 
 static struct copy_plan
 plan_copy (enum output_error mode)
@@ -174,8 +183,9 @@ plan_copy (enum output_error mode)
   struct copy_plan plan = { 0 };
   bool exit_mode = (mode == output_error_exit
                     || mode == output_error_exit_nopipe);
-  plan.block = (exit_mode || file_size_limited () || input_has_offset ()
-                ? GNU_TEE_BLOCK : 0);
+  plan.stop_shows = exit_mode || file_size_limited ();
+  plan.block = (plan.stop_shows || input_has_offset () ? GNU_TEE_BLOCK : 0);
+  plan.sigpipe_kills = mode == output_error_sigpipe && signal_kills (SIGPIPE);
   plan.watch_outputs = ((mode == output_error_warn_nopipe
                          || mode == output_error_exit_nopipe)
                         && ! input_always_ready (STDIN_FILENO));
@@ -242,8 +252,8 @@ main (int argc, char **argv)
 
   struct copy_plan plan = plan_copy (mode);
   plan.always_splice = method == copy_method_splice;
-  if (method == copy_method_rw || ! copy_splice (&outs, &plan))
-    copy_rw (&outs, &plan);
+  plan.rw_only = method == copy_method_rw;
+  copy_input (&outs, &plan);
 
   outputs_close (&outs);
   if (close (STDIN_FILENO) != 0)

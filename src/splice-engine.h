@@ -33,8 +33,8 @@ struct engine
   size_t round;         /* Bytes in the current round.  */
   char *buf;            /* The round's bytes for outputs using write()...  */
   size_t buf_from;      /* ...valid from this offset up to ROUND.  */
-  bool packets_pass;    /* False once the kernel is known to drop the
-                           packet mode of buffers it splices.  */
+  bool packets_pass;    /* False if the input has no packet buffers, or
+                           the kernel is known to drop packet mode.  */
   bool kernel_asked;    /* Whether PACKETS_PASS is known.  */
   size_t probed;        /* Bytes probed for packet buffers.  */
 };

@@ -79,6 +79,12 @@ static struct { char const *name; long nr; } const syscalls[] =
     { "readv", SYS_readv }, { "writev", SYS_writev },
     { "splice", SYS_splice }, { "tee", SYS_tee },
     { "vmsplice", SYS_vmsplice },
+    { "pread64", SYS_pread64 }, { "copy_file_range", SYS_copy_file_range },
+#ifdef SYS_sendfile64
+    { "sendfile", SYS_sendfile64 },
+#else
+    { "sendfile", SYS_sendfile },
+#endif
 #ifdef SYS_poll
     { "poll", SYS_poll },
 #endif
@@ -94,7 +100,7 @@ static struct { char const *name; int errnum; } const errnos[] =
     { "EBADF", EBADF }, { "EAGAIN", EAGAIN }, { "ENOMEM", ENOMEM },
     { "EFAULT", EFAULT }, { "EINVAL", EINVAL }, { "EFBIG", EFBIG },
     { "ENOSPC", ENOSPC }, { "EPIPE", EPIPE }, { "ENOSYS", ENOSYS },
-    { "EOPNOTSUPP", EOPNOTSUPP }, { "EDQUOT", EDQUOT },
+    { "EOPNOTSUPP", EOPNOTSUPP }, { "EDQUOT", EDQUOT }, { "EXDEV", EXDEV },
   };
 
 _Noreturn static void

@@ -84,7 +84,7 @@ mkdir "$DATA" "$BIN" || bail_out "cannot fill $TEST_DIR"
 # "ktee:" and "tee:" rather than with a path.  The helpers are there too.
 ln -s "$KTEE" "$BIN/ktee" && ln -s "$GNU_TEE" "$BIN/tee" \
   || bail_out "cannot link the tees into $BIN"
-for helper in sigdfl nonblock limit relay packets; do
+for helper in sigdfl nonblock limit relay packets sockio; do
   test -x "$KTEE_TEST_BIN/$helper" && ln -s "$KTEE_TEST_BIN/$helper" "$BIN/"
 done
 PATH=$BIN:$PATH
@@ -151,6 +151,29 @@ can_strace ()
     no_strace='strace is not installed (.ci/run installs it)'
   fi
   test -z "$no_strace"
+}
+
+# zero_copy_only WHAT: from here on, run the cases with the copy methods
+# that can move bytes without reading them (all but rw), for cases that
+# trace or fault those calls; false, after skipping WHAT, if none is left.
+zero_copy_only ()
+{
+  zero_copy_methods=
+  for method in $KTEE_METHODS; do
+    test "$method" = rw || zero_copy_methods="$zero_copy_methods $method"
+  done
+  if test -n "$KTEE_METHODS" && test -z "$zero_copy_methods"; then
+    skip "$1" "KTEE_METHODS=$KTEE_METHODS only reads and writes"
+    return 1
+  fi
+  KTEE_METHODS=$zero_copy_methods
+}
+
+# opened_fd TRACE NAME: the descriptor on which the program traced (by
+# strace, without -f) in TRACE opened the file NAME.
+opened_fd ()
+{
+  sed -n "s/^openat(AT_FDCWD, \"$2\",.* = \([0-9]*\)\$/\1/p" "$1" | head -n 1
 }
 
 # LeakSanitizer cannot work under ptrace (make check-sanitizers): what

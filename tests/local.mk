@@ -9,7 +9,7 @@
 KTEE_METHODS = auto rw
 
 check_PROGRAMS = \
-  tests/sigdfl tests/nonblock tests/failsys tests/limit \
+  tests/sigdfl tests/nonblock tests/failsys tests/limit tests/sockio \
   tests/relay tests/packets tests/stress-gen tests/stress-check
 tests_sigdfl_SOURCES = tests/sigdfl.c
 tests_nonblock_SOURCES = tests/nonblock.c
@@ -17,12 +17,15 @@ tests_relay_SOURCES = tests/relay.c
 tests_packets_SOURCES = tests/packets.c
 tests_failsys_SOURCES = tests/failsys.c
 tests_limit_SOURCES = tests/limit.c
+tests_sockio_SOURCES = tests/sockio.c
 tests_stress_gen_SOURCES = tests/stress-gen.c tests/stress-pattern.h
 tests_stress_check_SOURCES = tests/stress-check.c tests/stress-pattern.h
 
 TESTS = \
   tests/10-sizes.sh \
   tests/20-stdin.sh \
+  tests/25-file-stdin.sh \
+  tests/26-socket-stdin.sh \
   tests/30-stdout.sh \
   tests/40-operands.sh \
   tests/50-options.sh \

@@ -1,0 +1,345 @@
+/* copy-file.c -- copy a regular file on standard input without reading it.
+   Copyright (C) 2026 the ktee developers.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+/* A regular file is not consumed by reading it, so no private pipe is
+   needed: each output takes the round's bytes itself, from the same
+   explicit input offset, the way engine.c's output_way says (a file by
+   copy_file_range, a pipe by splice, anything else by sendfile).  An
+   output whose way is refused falls back, alone and from where it got
+   to: copy_file_range to sendfile, and any of them to pread and write.
+
+   GNU tee reads 8 KiB blocks and writes each to every output before
+   reading the next.  Rounds here keep that order, and are that small
+   where an early exit shows how far the copy went.  Otherwise they are
+   larger, and the only trace GNU's blocks leave, the input offset, is
+   put where GNU tee would have left it: each round moves it past the
+   round first, as a read would; and when the last output fails, back to
+   the end of the GNU block in which it failed.  */
+
+#include <config.h>
+
+#include "copy.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <sys/param.h>
+#include <sys/sendfile.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "full-write.h"
+#include "iopoll.h"
+#include "xalloc.h"
+
+/* Bytes per round where GNU's blocks do not show: few system calls per
+   byte, as in the splice engine's rounds.  */
+enum { FILE_ROUND = 1024 * 1024 };
+
+/* The buffer of an output written with write(2), as in copy-rw.c.  */
+enum { WRITE_BUFSIZE = 64 * 1024 };
+
+struct file_copy
+{
+  struct outputs *outs;
+  enum output_way *way;  /* By output.  */
+  off_t grid;            /* Where the input started: GNU's first block.  */
+  off_t off;             /* Input offset of this round.  */
+  off_t size;            /* The input's size when last looked at.  */
+  size_t block;          /* Most bytes per round.  */
+  bool sigpipe_kills;    /* A write to a broken pipe kills ktee.  */
+  size_t round;          /* Bytes in this round.  */
+  off_t failed_at;       /* Furthest input offset where an output failed
+                            this round, or -1.  */
+  char *buf;             /* For outputs written with write().  */
+};
+
+/* Return true if the kernel declined to copy this way between these two
+   descriptors, rather than failing: the output then falls back.  EBADF
+   too, since copy_file_range says it of an output it will not take; if
+   a descriptor is really unfit, pread or write says so as GNU's would.  */
+
+static bool
+refused (int err)
+{
+  return (err == EINVAL || err == ENOSYS || err == EPERM || err == EOPNOTSUPP
+          || err == EXDEV || err == EBADF);
+}
+
+/* The way to fall back to when WAY is refused.  sendfile copies between
+   any two files, through the page cache, where copy_file_range will not
+   (across file systems on most kernels, or before Linux 4.5).  */
+
+static enum output_way
+fallback (enum output_way way)
+{
+  return way == OUTPUT_COPY_RANGE ? OUTPUT_SENDFILE : OUTPUT_WRITE;
+}
+
+/* Move up to LEN bytes of the input from *POS to FD in the kernel, the
+   way WAY says, advancing *POS.  Return the count, or -1 with errno.  */
+
+static ssize_t
+kernel_copy (enum output_way way, int fd, off_t *pos, size_t len)
+{
+  switch (way)
+    {
+    case OUTPUT_COPY_RANGE:
+      return copy_file_range (STDIN_FILENO, pos, fd, NULL, len, 0);
+    case OUTPUT_SPLICE:
+      return splice (STDIN_FILENO, pos, fd, NULL, len, 0);
+    case OUTPUT_SENDFILE:
+      return sendfile (fd, STDIN_FILENO, pos, len);
+    case OUTPUT_WRITE: default:
+      errno = EINVAL;
+      return -1;
+    }
+}
+
+/* Read up to SIZE bytes of the input at POS into BUF.  */
+
+static ssize_t
+read_at (char *buf, size_t size, off_t pos)
+{
+  ssize_t n;
+  while ((n = pread (STDIN_FILENO, buf, size, pos)) < 0 && errno == EINTR)
+    continue;
+  return n;
+}
+
+/* Write SIZE bytes of BUF to FD, waiting while a non-blocking FD is
+   full.  Return how many were written; errno says why, if not all.  */
+
+static size_t
+write_all (int fd, char const *buf, size_t size)
+{
+  size_t done = 0;
+  for (;;)
+    {
+      done += full_write (fd, buf + done, size - done);
+      if (done == size || errno != EAGAIN || ! wait_ready (fd, POLLOUT))
+        return done;
+    }
+}
+
+/* Where GNU tee's block holding input offset POS starts.  */
+
+static off_t
+gnu_block_start (struct file_copy const *c, off_t pos)
+{
+  return c->grid + (pos - c->grid) / GNU_TEE_BLOCK * GNU_TEE_BLOCK;
+}
+
+/* Reading the input at POS failed with errno: report it as GNU tee
+   does, and leave the offset before the block that its read failed.  */
+
+static void
+input_failed (struct file_copy *c, off_t pos)
+{
+  int err = errno;
+  lseek (STDIN_FILENO, gnu_block_start (c, pos), SEEK_SET);
+  input_fail (c->outs, err);
+}
+
+/* Output I failed with ERR, having taken the input up to POS.  */
+
+static void
+output_failed (struct file_copy *c, size_t i, off_t pos, int err)
+{
+  if (c->failed_at < pos)
+    c->failed_at = pos;
+  output_fail (c->outs, &c->outs->v[i], err);
+}
+
+/* Give output I the rest of the round from input offset POS with pread
+   and write.  Return where the input ended: the round's end, or before
+   it if the file is shorter than its size said; or -1 if reading it
+   failed.  */
+
+static off_t
+write_from (struct file_copy *c, size_t i, off_t pos)
+{
+  off_t end = c->off + c->round;
+
+  if (! c->buf)
+    c->buf = xmalloc (WRITE_BUFSIZE);
+  while (pos < end)
+    {
+      ssize_t n = read_at (c->buf, MIN (WRITE_BUFSIZE, end - pos), pos);
+      if (n < 0)
+        {
+          input_failed (c, pos);
+          return -1;
+        }
+      if (n == 0)
+        return pos;
+      size_t written = write_all (c->outs->v[i].fd, c->buf, n);
+      if (written < n)
+        {
+          output_failed (c, i, pos + written, errno);
+          break;
+        }
+      pos += n;
+    }
+  return end;
+}
+
+/* A kernel copy to output I failed with ERR at input offset POS, which
+   may be the fault of either end.  Read the input there: if that fails,
+   it is reported as GNU tee reports a failed read; otherwise the output
+   failed, as a write to it would have.  Return as write_from.  */
+
+static off_t
+blame (struct file_copy *c, size_t i, off_t pos, int err)
+{
+  char byte;
+  if (read_at (&byte, 1, pos) < 0)
+    {
+      input_failed (c, pos);
+      return -1;
+    }
+  output_failed (c, i, pos, err);
+  return c->off + c->round;
+}
+
+/* Give output I the round, its own way or falling back.  Return as
+   write_from.  */
+
+static off_t
+deliver (struct file_copy *c, size_t i)
+{
+  struct output *o = &c->outs->v[i];
+  off_t pos = c->off;
+  off_t end = c->off + c->round;
+
+  while (pos < end && c->way[i] != OUTPUT_WRITE)
+    {
+      ssize_t n = kernel_copy (c->way[i], o->fd, &pos, end - pos);
+      if (0 < n)
+        continue;
+      /* Nothing where the size said there was something: the file
+         shrank, or says it holds what it does not (/sys).  pread
+         tells which, for the rest of this round.  */
+      if (n == 0)
+        break;
+      if (errno == EINTR)
+        continue;
+      if (errno == EAGAIN)
+        {
+          if (wait_ready (o->fd, POLLOUT))
+            continue;
+          output_failed (c, i, pos, errno);
+          return end;
+        }
+      if (! refused (errno))
+        return blame (c, i, pos, errno);
+      c->way[i] = fallback (c->way[i]);
+    }
+  return write_from (c, i, pos);
+}
+
+/* Set up the next round at C->off: up to C->block bytes, as far as the
+   input reaches.  Return false at end of input.  */
+
+static bool
+next_round (struct file_copy *c)
+{
+  if (c->size <= c->off)
+    {
+      /* Where GNU tee's read would say 0, unless the file has grown.  */
+      struct stat st;
+      if (fstat (STDIN_FILENO, &st) != 0 || st.st_size <= c->off)
+        return false;
+      c->size = st.st_size;
+    }
+  c->round = MIN (c->block, c->size - c->off);
+  c->failed_at = -1;
+
+  /* A pipe output whose reader has gone kills ktee, as it killed GNU
+     tee in the first block it wrote after: take only that block, so
+     that the outputs before the pipe and the offset are left as GNU's.  */
+  off_t block_end = gnu_block_start (c, c->off) + GNU_TEE_BLOCK;
+  if (c->sigpipe_kills && block_end - c->off < c->round
+      && broken_pipe_output (c->outs))
+    c->round = block_end - c->off;
+
+  /* Move the offset past the round now, as GNU tee's read would: a
+     signal may end ktee before the round does.  */
+  lseek (STDIN_FILENO, c->off + c->round, SEEK_SET);
+  return true;
+}
+
+/* Deliver the round to every live output in order, standard output
+   first, as GNU tee writes each block.  An output that finds the input
+   ending early cuts the round there for the outputs after it.  Return
+   false if reading the input failed.  */
+
+static bool
+run_round (struct file_copy *c)
+{
+  for (size_t i = 0; i < c->outs->n; i++)
+    {
+      if (c->outs->v[i].fd < 0)
+        continue;
+      off_t end = deliver (c, i);
+      if (end < 0)
+        return false;
+      if (end < c->off + c->round)
+        {
+          c->round = end - c->off;
+          lseek (STDIN_FILENO, end, SEEK_SET);
+        }
+    }
+
+  /* GNU tee would have read no further than the block in which the
+     last output failed.  */
+  if (! c->outs->live && 0 <= c->failed_at)
+    {
+      off_t stop = gnu_block_start (c, c->failed_at) + GNU_TEE_BLOCK;
+      lseek (STDIN_FILENO, MIN (stop, c->off + c->round), SEEK_SET);
+    }
+  return true;
+}
+
+bool
+copy_file (struct outputs *outs, struct copy_plan const *plan)
+{
+  struct stat st;
+  off_t start = lseek (STDIN_FILENO, 0, SEEK_CUR);
+  if (start < 0 || fstat (STDIN_FILENO, &st) != 0)
+    return false;
+
+  struct file_copy c =
+    {
+      .outs = outs,
+      .grid = start,
+      .off = start,
+      .size = st.st_size,
+      .block = plan->stop_shows ? GNU_TEE_BLOCK : FILE_ROUND,
+      .sigpipe_kills = plan->sigpipe_kills
+    };
+  c.way = xnmalloc (outs->n, sizeof *c.way);
+  for (size_t i = 0; i < outs->n; i++)
+    c.way[i] = 0 <= outs->v[i].fd ? output_way (&outs->v[i]) : OUTPUT_WRITE;
+
+  while (outs->live && next_round (&c) && run_round (&c) && c.round)
+    c.off += c.round;
+
+  free (c.way);
+  free (c.buf);
+  return true;
+}

@@ -1,0 +1,175 @@
+/* engine.c -- choose how ktee copies, from the kinds of its input and outputs.
+   Copyright (C) 2026 the ktee developers.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+/* Every choice of engine is made here, from fstat(2) of the input and
+   of each output, and read off two tables.  An engine may still decline
+   (the kernel refuses splice, a pipe cannot be made) before it takes
+   any input, and the read/write engine then does the copy; an output
+   that refuses its way falls back, alone, as the file engine says.  */
+
+#include <config.h>
+
+#include "copy.h"
+
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* What standard input is, as far as copying goes.  */
+enum input_kind
+  {
+    INPUT_PIPE,           /* A pipe or FIFO.  */
+    INPUT_PACKET_PIPE,    /* One whose writer said O_DIRECT, if it shows.  */
+    INPUT_FILE,           /* A regular file with a size.  */
+    INPUT_SIZELESS_FILE,  /* Regular, but of size 0: /proc, or empty.  */
+    INPUT_ALIASED_FILE,   /* Regular, and also one of the outputs.  */
+    INPUT_STREAM_SOCKET,  /* TCP, UNIX stream.  */
+    INPUT_CHAR_DEVICE,    /* /dev/zero, a terminal.  */
+    INPUT_OTHER           /* Closed, a directory, a datagram socket...  */
+  };
+
+typedef bool (*zero_copy_engine) (struct outputs *, struct copy_plan const *);
+
+/* The engine for each kind of input; NULL means read and write.
+
+   - A pipe or a stream socket is spliced, once, into a private pipe
+     from which every output takes its copy: what splice takes from
+     them is gone, as with read.  Packet boundaries are the pipe
+     engine's to keep.
+   - A regular file is never consumed: each output takes the same bytes
+     from the page cache at an explicit offset (copy-file.c).
+   - A file that reports no size (/proc, whose copy_file_range and splice
+     may say 0 with data there) is read, as is one that is also an
+     output: "ktee f < f" or "ktee -a f < f" reads what it has just
+     written, in GNU tee's blocks.
+   - A character device gives what a read asks for (/dev/zero, /dev/urandom)
+     or a line at a time (a terminal): nothing to gain.  */
+static zero_copy_engine const engines[] =
+{
+  [INPUT_PIPE] = copy_splice,
+  [INPUT_PACKET_PIPE] = copy_splice,
+  [INPUT_FILE] = copy_file,
+  [INPUT_SIZELESS_FILE] = NULL,
+  [INPUT_ALIASED_FILE] = NULL,
+  [INPUT_STREAM_SOCKET] = copy_splice,
+  [INPUT_CHAR_DEVICE] = NULL,
+  [INPUT_OTHER] = NULL
+};
+
+/* Return true if output O is the file ST describes.  */
+
+static bool
+same_file (struct output const *o, struct stat const *st)
+{
+  struct stat ost;
+  return (0 <= o->fd && fstat (o->fd, &ost) == 0
+          && ost.st_dev == st->st_dev && ost.st_ino == st->st_ino);
+}
+
+static bool
+is_stream_socket (int fd)
+{
+  int type;
+  socklen_t len = sizeof type;
+  return (getsockopt (fd, SOL_SOCKET, SO_TYPE, &type, &len) == 0
+          && type == SOCK_STREAM);
+}
+
+static enum input_kind
+input_kind (struct outputs const *outs)
+{
+  struct stat st;
+  if (fstat (STDIN_FILENO, &st) != 0)
+    return INPUT_OTHER;
+
+  if (S_ISFIFO (st.st_mode))
+    {
+      int flags = fcntl (STDIN_FILENO, F_GETFL);
+      return 0 <= flags && (flags & O_DIRECT) ? INPUT_PACKET_PIPE : INPUT_PIPE;
+    }
+  if (S_ISREG (st.st_mode))
+    {
+      for (size_t i = 0; i < outs->n; i++)
+        if (same_file (&outs->v[i], &st))
+          return INPUT_ALIASED_FILE;
+      return st.st_size <= 0 ? INPUT_SIZELESS_FILE : INPUT_FILE;
+    }
+  if (S_ISSOCK (st.st_mode))
+    return is_stream_socket (STDIN_FILENO) ? INPUT_STREAM_SOCKET : INPUT_OTHER;
+  if (S_ISCHR (st.st_mode))
+    return INPUT_CHAR_DEVICE;
+  return INPUT_OTHER;
+}
+
+void
+copy_input (struct outputs *outs, struct copy_plan const *plan)
+{
+  zero_copy_engine engine = plan->rw_only ? NULL : engines[input_kind (outs)];
+  if (! engine || ! engine (outs, plan))
+    copy_rw (outs, plan);
+}
+
+/* What an output is, as far as the file engine goes.  */
+enum output_kind
+  {
+    OUTPUT_REGULAR,     /* A regular file.  */
+    OUTPUT_APPENDING,   /* Anything opened with O_APPEND (-a, >>).  */
+    OUTPUT_PIPE,        /* A pipe or FIFO.  */
+    OUTPUT_OTHER,       /* A socket, a device such as /dev/null.  */
+    OUTPUT_UNKNOWN      /* Not open (stdout closed), or fstat fails.  */
+  };
+
+/* How the file engine gives the input's bytes to each kind of output.
+   - A regular file by copy_file_range, which the file system may make
+     a reflink (btrfs, XFS) or a copy on the server (NFS 4.2).
+   - Not to the end of one opened with O_APPEND, which copy_file_range
+     and splice refuse: it is written.
+   - A pipe by splice, which hands it the page cache's pages.
+   - Anything else by sendfile, which refuses what cannot take it (a
+     terminal, /dev/full): that is then written.
+   - Whatever is wrong with an output that fstat fails on, write says
+     it as GNU tee's write would.  */
+static enum output_way const output_ways[] =
+{
+  [OUTPUT_REGULAR] = OUTPUT_COPY_RANGE,
+  [OUTPUT_APPENDING] = OUTPUT_WRITE,
+  [OUTPUT_PIPE] = OUTPUT_SPLICE,
+  [OUTPUT_OTHER] = OUTPUT_SENDFILE,
+  [OUTPUT_UNKNOWN] = OUTPUT_WRITE
+};
+
+static enum output_kind
+output_kind (struct output const *o)
+{
+  struct stat st;
+  int flags = fcntl (o->fd, F_GETFL);
+  if (flags < 0 || fstat (o->fd, &st) != 0)
+    return OUTPUT_UNKNOWN;
+  if (flags & O_APPEND)
+    return OUTPUT_APPENDING;
+  if (S_ISREG (st.st_mode))
+    return OUTPUT_REGULAR;
+  if (S_ISFIFO (st.st_mode))
+    return OUTPUT_PIPE;
+  return OUTPUT_OTHER;
+}
+
+enum output_way
+output_way (struct output const *o)
+{
+  return output_ways[output_kind (o)];
+}
