@@ -50,8 +50,13 @@
    byte, as in the splice engine's rounds.  */
 enum { FILE_ROUND = 1024 * 1024 };
 
-/* The buffer of an output written with write(2), as in copy-rw.c.  */
+/* The buffer for outputs written with write(2), of copy-rw.c's size.
+   Most runs never touch it, and untouched pages of static storage cost
+   nothing; a buffer from the heap would have to be freed, which a
+   signal that ends ktee in the middle of a write does not let happen
+   (valgrind then calls it lost).  */
 enum { WRITE_BUFSIZE = 64 * 1024 };
+static char write_buf[WRITE_BUFSIZE];
 
 struct file_copy
 {
@@ -65,7 +70,6 @@ struct file_copy
   size_t round;          /* Bytes in this round.  */
   off_t failed_at;       /* Furthest input offset where an output failed
                             this round, or -1.  */
-  char *buf;             /* For outputs written with write().  */
 };
 
 /* Return true if the kernel declined to copy this way between these two
@@ -175,11 +179,9 @@ write_from (struct file_copy *c, size_t i, off_t pos)
 {
   off_t end = c->off + c->round;
 
-  if (! c->buf)
-    c->buf = xmalloc (WRITE_BUFSIZE);
   while (pos < end)
     {
-      ssize_t n = read_at (c->buf, MIN (WRITE_BUFSIZE, end - pos), pos);
+      ssize_t n = read_at (write_buf, MIN (WRITE_BUFSIZE, end - pos), pos);
       if (n < 0)
         {
           input_failed (c, pos);
@@ -187,7 +189,7 @@ write_from (struct file_copy *c, size_t i, off_t pos)
         }
       if (n == 0)
         return pos;
-      size_t written = write_all (c->outs->v[i].fd, c->buf, n);
+      size_t written = write_all (c->outs->v[i].fd, write_buf, n);
       if (written < n)
         {
           output_failed (c, i, pos + written, errno);
@@ -249,7 +251,7 @@ deliver (struct file_copy *c, size_t i)
         return blame (c, i, pos, errno);
       c->way[i] = fallback (c->way[i]);
     }
-  return write_from (c, i, pos);
+  return pos < end ? write_from (c, i, pos) : end;
 }
 
 /* Set up the next round at C->off: up to C->block bytes, as far as the
@@ -340,6 +342,5 @@ copy_file (struct outputs *outs, struct copy_plan const *plan)
     c.off += c.round;
 
   free (c.way);
-  free (c.buf);
   return true;
 }

@@ -55,6 +55,19 @@ done
 compare 'tcp: a connection reset by the peer' \
   'wrap="sockio 0 tcp-reset"; TEE a < /dev/null > out'
 
+# socat LISTEN SYSTEM:"ktee log", as users run it: the tee's stdin and
+# stdout are one socket to socat, which relays both ways to the client.
+# (socat runs the tee by name, without the TEE function's timeout.)
+if command -v socat > /dev/null 2>&1; then
+  compare 'socat UNIX-LISTEN:s SYSTEM:"tee log", a client sends and reads' \
+    '{ timeout $KTEE_TEST_TIMEOUT socat UNIX-LISTEN:s SYSTEM:"$TEE_PROG $TEE_OPT log" &
+       timeout $KTEE_TEST_TIMEOUT socat -t 5 UNIX-CONNECT:s,retry=200,interval=0.05 \
+         STDIO < $DATA/1048583 > out
+       wait; }'
+else
+  skip 'socat SYSTEM:"tee log"' 'no socat'
+fi
+
 # ---- The bytes do not pass through user space ------------------------------
 
 # Only the zero-copy engines make the calls traced (not --copy-method=rw).
