@@ -48,6 +48,7 @@ case $KTEE in /*) ;; *) KTEE=$(pwd)/$KTEE ;; esac
 GNU_TEE=${GNU_TEE:-/usr/bin/tee}
 KTEE_METHODS=${KTEE_METHODS-auto rw}
 KTEE_TEST_BIN=${KTEE_TEST_BIN:-$(cd "$(dirname "$0")" && pwd)}
+case $KTEE_TEST_BIN in /*) ;; *) KTEE_TEST_BIN=$(pwd)/$KTEE_TEST_BIN ;; esac
 KTEE_TEST_TIMEOUT=${KTEE_TEST_TIMEOUT:-60}
 test -x "$KTEE" || bail_out "KTEE=$KTEE is not an executable file"
 test -x "$GNU_TEE" || bail_out "GNU_TEE=$GNU_TEE is not an executable file"
