@@ -48,6 +48,7 @@ case $KTEE in /*) ;; *) KTEE=$(pwd)/$KTEE ;; esac
 GNU_TEE=${GNU_TEE:-/usr/bin/tee}
 KTEE_METHODS=${KTEE_METHODS-auto rw}
 KTEE_TEST_BIN=${KTEE_TEST_BIN:-$(cd "$(dirname "$0")" && pwd)}
+case $KTEE_TEST_BIN in /*) ;; *) KTEE_TEST_BIN=$(pwd)/$KTEE_TEST_BIN ;; esac
 KTEE_TEST_TIMEOUT=${KTEE_TEST_TIMEOUT:-60}
 test -x "$KTEE" || bail_out "KTEE=$KTEE is not an executable file"
 test -x "$GNU_TEE" || bail_out "GNU_TEE=$GNU_TEE is not an executable file"
@@ -84,7 +85,7 @@ mkdir "$DATA" "$BIN" || bail_out "cannot fill $TEST_DIR"
 # "ktee:" and "tee:" rather than with a path.  The helpers are there too.
 ln -s "$KTEE" "$BIN/ktee" && ln -s "$GNU_TEE" "$BIN/tee" \
   || bail_out "cannot link the tees into $BIN"
-for helper in sigdfl nonblock limit relay packets sockio; do
+for helper in sigdfl nonblock limit pty packets sockio; do
   test -x "$KTEE_TEST_BIN/$helper" && ln -s "$KTEE_TEST_BIN/$helper" "$BIN/"
 done
 PATH=$BIN:$PATH

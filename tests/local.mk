@@ -10,10 +10,10 @@ KTEE_METHODS = auto rw
 
 check_PROGRAMS = \
   tests/sigdfl tests/nonblock tests/failsys tests/limit tests/sockio \
-  tests/relay tests/packets tests/stress-gen tests/stress-check
+  tests/pty tests/packets tests/stress-gen tests/stress-check
 tests_sigdfl_SOURCES = tests/sigdfl.c
 tests_nonblock_SOURCES = tests/nonblock.c
-tests_relay_SOURCES = tests/relay.c
+tests_pty_SOURCES = tests/pty.c
 tests_packets_SOURCES = tests/packets.c
 tests_failsys_SOURCES = tests/failsys.c
 tests_limit_SOURCES = tests/limit.c
