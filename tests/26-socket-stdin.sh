@@ -13,7 +13,18 @@ fi
 gen_data 4097 65537 1048583 16777216
 
 # sockio 0 KIND relays its own stdin into the socket, then shuts it down.
+# Tried first: where the kernel has no TCP/IP (the test guest), both tees
+# would fail alike, and the comparisons would pass without a socket.
+kinds=
 for kind in tcp unix; do
+  if why=$(sockio 0 $kind true 2>&1 < /dev/null); then
+    kinds="$kinds $kind"
+  else
+    skip "$kind sockets" "$why"
+  fi
+done
+
+for kind in $kinds; do
   compare "$kind: 1 MiB to stdout a pipe and two FILEs" \
     'wrap="sockio 0 '$kind'"; TEE a b < $DATA/1048583 | cat > out'
   compare "$kind: 16 MiB from a pipe, stdout a file" \
@@ -52,8 +63,11 @@ for kind in tcp unix; do
   fi
 done
 
-compare 'tcp: a connection reset by the peer' \
-  'wrap="sockio 0 tcp-reset"; TEE a < /dev/null > out'
+case $kinds in
+  *tcp*)
+    compare 'tcp: a connection reset by the peer' \
+      'wrap="sockio 0 tcp-reset"; TEE a < /dev/null > out' ;;
+esac
 
 # socat LISTEN SYSTEM:"ktee log", as users run it: the tee's stdin and
 # stdout are one socket to socat, which relays both ways to the client.
@@ -78,7 +92,7 @@ if ! can_strace; then
 fi
 zero_copy_only 'strace: zero copy from a socket' || { done_testing; exit 0; }
 
-for kind in tcp unix; do
+for kind in $kinds; do
   check "strace: a 64 MiB $kind socket to a pipe and two files moves no byte through user space" \
     'head -c 67108864 /dev/zero > in
      wrap="sockio 0 '$kind' $NO_LEAK_CHECK strace -o $AUX/trace
