@@ -125,26 +125,47 @@ make_link (int fd[2], bool tcp)
       return;
     }
 
-  struct sockaddr_in addr = { .sin_family = AF_INET,
-                              .sin_addr.s_addr = htonl (INADDR_LOOPBACK) };
-  socklen_t len = sizeof addr;
-  int listener = socket (AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  /* One listener, close-on-exec, for all runs: a listener per run
+     would take a new ephemeral port each time, and thousands of pairs
+     of runs, their closed connections in TIME_WAIT, could use them all
+     up.  */
+  static int listener = -1;
+  static struct sockaddr_in addr;
   if (listener < 0)
-    die ("socket");
-  if (bind (listener, (struct sockaddr *) &addr, sizeof addr) != 0
-      || listen (listener, 1) != 0
-      || getsockname (listener, (struct sockaddr *) &addr, &len) != 0)
-    die ("listen on 127.0.0.1");
+    {
+      socklen_t len = sizeof addr;
+      addr.sin_family = AF_INET;
+      addr.sin_addr.s_addr = htonl (INADDR_LOOPBACK);
+      listener = socket (AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+      if (listener < 0)
+        die ("socket");
+      if (bind (listener, (struct sockaddr *) &addr, sizeof addr) != 0
+          || listen (listener, 1) != 0
+          || getsockname (listener, (struct sockaddr *) &addr, &len) != 0)
+        die ("listen on 127.0.0.1");
+    }
+
   /* A loopback connect completes into the listen queue at once.  */
   fd[1] = socket (AF_INET, SOCK_STREAM, 0);
   if (fd[1] < 0)
     die ("socket");
   if (connect (fd[1], (struct sockaddr *) &addr, sizeof addr) != 0)
     die ("connect to 127.0.0.1");
-  fd[0] = accept (listener, NULL, NULL);
-  if (fd[0] < 0)
-    die ("accept");
-  close (listener);
+  /* Accept our own connection, not one another local process made.  */
+  struct sockaddr_in ours, peer;
+  socklen_t len = sizeof ours;
+  if (getsockname (fd[1], (struct sockaddr *) &ours, &len) != 0)
+    die ("getsockname");
+  for (;;)
+    {
+      len = sizeof peer;
+      fd[0] = accept (listener, (struct sockaddr *) &peer, &len);
+      if (fd[0] < 0)
+        die ("accept");
+      if (peer.sin_port == ours.sin_port)
+        break;
+      close (fd[0]);
+    }
 }
 
 /* Run the NSTAGES commands in STAGE once, the last writing to OUTPUT
