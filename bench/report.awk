@@ -436,8 +436,9 @@ END {
              " grows its pipe to 1 MiB and splices it to /dev/null: few" \
              " consumers do.  Here the consumers are common ones, reading" \
              " a pipe of the default 64 KiB, and standard input is a pipe" \
-             " (the write producer, as cat(1) of a cached file), a file on" \
-             " tmpfs, or a TCP connection on 127.0.0.1 (the write producer" \
+             " (the write producer, as cat(1) of a cached file), a file in" \
+             " the page cache on the output files' file system (tmpfs with" \
+             " none), or a TCP connection on 127.0.0.1 (the write producer" \
              " on the other end).  %s of input, %d runs; in each run the" \
              " variants of a row run back to back, the first one changing" \
              " from run to run.  Wall: the whole pipeline; CPU: the tee" \
