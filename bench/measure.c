@@ -14,8 +14,9 @@
    You should have received a copy of the GNU General Public License
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
-/* Usage: measure [-n REPS] [-o FILE] COMMAND... -- COMMAND... [-- COMMAND...]
-          measure -p [-n PAIRS] PRODUCER... -- A... -- B... -- CONSUMER...
+/* Usage: measure [-n REPS] [-i FILE | -t] [-o FILE] COMMAND... [-- COMMAND...]...
+          measure -p [-n PAIRS] [-t] PRODUCER... -- A... -- B... -- CONSUMER...
+          measure -p [-n PAIRS] -i FILE A... -- B... -- CONSUMER...
 
    Run the commands as a pipeline, as the shell would (pipes of the
    default size, standard error inherited), REPS times one after the
@@ -32,8 +33,17 @@
    run; otherwise it is /dev/null.  A command that fails or dies of a
    signal fails the measurement.
 
+   With -i, the first command's standard input is FILE, opened afresh
+   for each run, and the pipeline has no producer: the command measured
+   is the first one ("tee < FILE | consumer", "consumer < FILE").  With
+   -t, the first command writes to a TCP connection on 127.0.0.1 instead
+   of a pipe, and the second reads the socket accept(2) returned: a
+   loopback connection, made by measure before each run, never listening
+   longer than it takes to connect to itself.
+
    With -p, run PAIRS pairs of pipelines "PRODUCER | A | CONSUMER" and
-   "PRODUCER | B | CONSUMER", A first in even pairs and B first in odd
+   "PRODUCER | B | CONSUMER" (with -i, "A < FILE | CONSUMER" and
+   "B < FILE | CONSUMER"), A first in even pairs and B first in odd
    ones, so that drifts of the machine and any advantage of running
    second hit both alike.  Each pair gives the ratios B/A of the wall
    times and of the CPU times of the middle command; the line printed is
@@ -51,18 +61,25 @@
 #include <errno.h>
 #include <math.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 enum { MAX_STAGES = 4 };
+
+/* The -i FILE and -t options.  */
+static char const *input;
+static bool tcp_link;
 
 static void
 die (char const *what)
@@ -94,9 +111,67 @@ move_fd (int fd, int target)
     _exit (127);
 }
 
+/* Set FD[0] and FD[1] to the read and write ends of a new link between
+   two commands: a pipe, or with TCP a loopback connection, FD[0] being
+   the socket accept(2) returned and FD[1] the one that connected.  */
+
+static void
+make_link (int fd[2], bool tcp)
+{
+  if (!tcp)
+    {
+      if (pipe (fd) != 0)
+        die ("pipe");
+      return;
+    }
+
+  /* One listener, close-on-exec, for all runs: a listener per run
+     would take a new ephemeral port each time, and thousands of pairs
+     of runs, their closed connections in TIME_WAIT, could use them all
+     up.  */
+  static int listener = -1;
+  static struct sockaddr_in addr;
+  if (listener < 0)
+    {
+      socklen_t len = sizeof addr;
+      addr.sin_family = AF_INET;
+      addr.sin_addr.s_addr = htonl (INADDR_LOOPBACK);
+      listener = socket (AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+      if (listener < 0)
+        die ("socket");
+      if (bind (listener, (struct sockaddr *) &addr, sizeof addr) != 0
+          || listen (listener, 1) != 0
+          || getsockname (listener, (struct sockaddr *) &addr, &len) != 0)
+        die ("listen on 127.0.0.1");
+    }
+
+  /* A loopback connect completes into the listen queue at once.  */
+  fd[1] = socket (AF_INET, SOCK_STREAM, 0);
+  if (fd[1] < 0)
+    die ("socket");
+  if (connect (fd[1], (struct sockaddr *) &addr, sizeof addr) != 0)
+    die ("connect to 127.0.0.1");
+  /* Accept our own connection, not one another local process made.  */
+  struct sockaddr_in ours, peer;
+  socklen_t len = sizeof ours;
+  if (getsockname (fd[1], (struct sockaddr *) &ours, &len) != 0)
+    die ("getsockname");
+  for (;;)
+    {
+      len = sizeof peer;
+      fd[0] = accept (listener, (struct sockaddr *) &peer, &len);
+      if (fd[0] < 0)
+        die ("accept");
+      if (peer.sin_port == ours.sin_port)
+        break;
+      close (fd[0]);
+    }
+}
+
 /* Run the NSTAGES commands in STAGE once, the last writing to OUTPUT
-   (a file name or NULL), add the rusage of stage 1 to *RU, and return
-   the wall-clock seconds the pipeline took.  */
+   (a file name or NULL), add the rusage of the command measured (the
+   first with -i, the second otherwise) to *RU, and return the
+   wall-clock seconds the pipeline took.  */
 
 static double
 run_once (char **stage[], int nstages, char const *output,
@@ -104,11 +179,14 @@ run_once (char **stage[], int nstages, char const *output,
 {
   int pipes[MAX_STAGES - 1][2];
   pid_t pids[MAX_STAGES];
+  int measured = input ? 0 : 1;
   double start = now ();
 
   for (int i = 0; i < nstages - 1; i++)
-    if (pipe (pipes[i]) != 0)
-      die ("pipe");
+    make_link (pipes[i], tcp_link && i == 0);
+  int in = input ? open (input, O_RDONLY) : STDIN_FILENO;
+  if (in < 0)
+    die (input);
   int out = (output
              ? open (output, O_WRONLY | O_CREAT | O_TRUNC, 0644)
              : open ("/dev/null", O_WRONLY));
@@ -122,8 +200,7 @@ run_once (char **stage[], int nstages, char const *output,
         die ("fork");
       if (pids[i] == 0)
         {
-          if (0 < i)
-            move_fd (pipes[i - 1][0], STDIN_FILENO);
+          move_fd (0 < i ? pipes[i - 1][0] : in, STDIN_FILENO);
           move_fd (i < nstages - 1 ? pipes[i][1] : out, STDOUT_FILENO);
           for (int j = 0; j < nstages - 1; j++)
             {
@@ -131,6 +208,8 @@ run_once (char **stage[], int nstages, char const *output,
               close (pipes[j][1]);
             }
           close (out);
+          if (in != STDIN_FILENO)
+            close (in);
           execvp (stage[i][0], stage[i]);
           fprintf (stderr, "measure: %s: %s\n", stage[i][0],
                    strerror (errno));
@@ -144,6 +223,8 @@ run_once (char **stage[], int nstages, char const *output,
       close (pipes[j][1]);
     }
   close (out);
+  if (in != STDIN_FILENO)
+    close (in);
 
   for (int i = 0; i < nstages; i++)
     {
@@ -160,7 +241,7 @@ run_once (char **stage[], int nstages, char const *output,
                    : WTERMSIG (status));
           exit (EXIT_FAILURE);
         }
-      if (i == 1)
+      if (i == measured)
         {
           timeradd (&ru->ru_utime, &r.ru_utime, &ru->ru_utime);
           timeradd (&ru->ru_stime, &r.ru_stime, &ru->ru_stime);
@@ -213,13 +294,27 @@ xcalloc (long n, size_t size)
 }
 
 /* Run PAIRS pairs of "P | A | C" and "P | B | C" as the -p option says,
-   STAGE being P, A, B, C, and print their line.  */
+   STAGE being P, A, B, C (with -i, "A < FILE | C" and "B < FILE | C",
+   STAGE being A, B, C), and print their line.  */
 
 static void
 run_pairs (char **stage[], long pairs)
 {
-  char **pipeline[2][3] = { { stage[0], stage[1], stage[3] },
-                            { stage[0], stage[2], stage[3] } };
+  /* With -i there is no producer: STAGE is A, B, C.  */
+  int nstages = input ? 2 : 3;
+  char **pipeline[2][3];
+  for (int t = 0; t < 2; t++)
+    if (input)
+      {
+        pipeline[t][0] = stage[t];
+        pipeline[t][1] = stage[2];
+      }
+    else
+      {
+        pipeline[t][0] = stage[0];
+        pipeline[t][1] = stage[1 + t];
+        pipeline[t][2] = stage[3];
+      }
   double *wall[2], *cpu[2], *wall_ratio, *cpu_ratio;
   long maxrss[2] = { 0, 0 };
   for (int t = 0; t < 2; t++)
@@ -236,7 +331,7 @@ run_pairs (char **stage[], long pairs)
         {
           int t = (i + j) % 2;
           struct rusage ru = { 0 };
-          wall[t][i] = run_once (pipeline[t], 3, NULL, &ru);
+          wall[t][i] = run_once (pipeline[t], nstages, NULL, &ru);
           cpu[t][i] = cpu_seconds (&ru);
           if (maxrss[t] < ru.ru_maxrss)
             maxrss[t] = ru.ru_maxrss;
@@ -264,9 +359,15 @@ main (int argc, char **argv)
   bool paired = false;
   int c;
 
-  while ((c = getopt (argc, argv, "+n:o:p")) != -1)
+  while ((c = getopt (argc, argv, "+i:n:o:pt")) != -1)
     switch (c)
       {
+      case 'i':
+        input = optarg;
+        break;
+      case 't':
+        tcp_link = true;
+        break;
       case 'p':
         paired = true;
         break;
@@ -296,12 +397,17 @@ main (int argc, char **argv)
       if (i < argc)
         argv[i++] = NULL;
     }
-  if (reps < 1
-      || (paired ? nstages != 4 || output : nstages < 2 || nstages > 3))
+  int first = input ? 1 : 2;   /* the fewest commands a pipeline has */
+  if (reps < 1 || (input && tcp_link)
+      || (paired
+          ? nstages != first + 2 || output
+          : nstages < first || nstages > first + 1))
     {
-      fputs ("Usage: measure [-n REPS] [-o FILE] COMMAND... -- COMMAND..."
-             " [-- COMMAND...]\n"
-             "       measure -p [-n PAIRS] PRODUCER... -- A... -- B..."
+      fputs ("Usage: measure [-n REPS] [-i FILE | -t] [-o FILE] COMMAND..."
+             " [-- COMMAND...]...\n"
+             "       measure -p [-n PAIRS] [-t] PRODUCER... -- A... -- B..."
+             " -- CONSUMER...\n"
+             "       measure -p [-n PAIRS] -i FILE A... -- B..."
              " -- CONSUMER...\n", stderr);
       return EXIT_FAILURE;
     }
