@@ -17,27 +17,14 @@ guest_scripts = \
 	boot/mkinitramfs \
 	boot/run-guest
 
+# kernel/VERSION: each series with its cover letter, whole.
 EXTRA_DIST += \
 	$(guest_scripts) \
 	boot/guest-exit.c \
 	kernel/guest.config \
 	kernel/debug.config \
-	kernel/6.1/series \
-	kernel/6.1/0000-cover-letter.patch \
-	kernel/6.1/0001-splice-don-t-let-tee-return-0-when-it-races-with-oth.patch \
-	kernel/6.1/0002-splice-give-pipe-to-pipe-buffers-the-packet-mode-of-.patch \
-	kernel/6.1/0003-selftests-splice-add-tee-2-tests.patch \
-	kernel/6.1/0004-selftests-splice-test-the-packet-mode-of-spliced-and.patch \
-	kernel/6.1/0005-splice-allow-splice-into-an-O_APPEND-file-without-an.patch \
-	kernel/6.1/0006-selftests-splice-test-splice-into-O_APPEND-files.patch \
-	kernel/6.12/series \
-	kernel/6.12/0000-cover-letter.patch \
-	kernel/6.12/0001-splice-don-t-let-tee-return-0-when-it-races-with-oth.patch \
-	kernel/6.12/0002-splice-give-pipe-to-pipe-buffers-the-packet-mode-of-.patch \
-	kernel/6.12/0003-selftests-splice-add-tee-2-tests.patch \
-	kernel/6.12/0004-selftests-splice-test-the-packet-mode-of-spliced-and.patch \
-	kernel/6.12/0005-splice-allow-splice-into-an-O_APPEND-file-without-an.patch \
-	kernel/6.12/0006-selftests-splice-test-splice-into-O_APPEND-files.patch
+	kernel/6.1 \
+	kernel/6.12
 
 .PHONY: check-guest
 check-guest: src/ktee$(EXEEXT) $(check_PROGRAMS)
