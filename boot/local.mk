@@ -1,9 +1,10 @@
 ## boot/local.mk -- included by the top-level Makefile.am (after EXTRA_DIST
 ## is first set).
 ##
-## make check-guest: build Debian's linux-source-6.1 three times (stock,
-## with kernel/series, and with kernel/debug.config too), boot each in QEMU
-## and run the tee(2) kselftests and the ktee test suite inside; see
+## make check-guest: build Debian's linux-source-6.1 and linux-source-6.12,
+## each stock and with its kernel/VERSION/series (and 6.12 with
+## kernel/debug.config too), boot each in QEMU and run the splice
+## kselftests, the ktee test suite and stress-ng inside; see
 ## boot/check-guest.  Kernel trees, builds and logs go to $KTEE_CACHE
 ## (default /var/cache/ktee), never to the source or build tree.  The output
 ## ends with the spurious zero counts of stock and patched kernels and the
@@ -16,14 +17,14 @@ guest_scripts = \
 	boot/mkinitramfs \
 	boot/run-guest
 
+# kernel/VERSION: each series with its cover letter, whole.
 EXTRA_DIST += \
 	$(guest_scripts) \
 	boot/guest-exit.c \
-	kernel/series \
 	kernel/guest.config \
 	kernel/debug.config \
-	kernel/0001-splice-don-t-let-tee-return-0-when-it-races-with-oth.patch \
-	kernel/0002-selftests-splice-add-tee-2-tests.patch
+	kernel/6.1 \
+	kernel/6.12
 
 .PHONY: check-guest
 check-guest: src/ktee$(EXEEXT) $(check_PROGRAMS)
