@@ -435,7 +435,11 @@ inject_case ()
   desc="strace: $call #$n $what ($when), $scenario${1:+, $*}${note:+ $note}"
   case $scenario in
     files) run='TEE $opts a b > out 2> $AUX/err' ;;
-    append) set -- "$@" -a
+    append) if test -n "$append_splices"; then
+              skip "$desc" "$append_splices"
+              return
+            fi
+            set -- "$@" -a
             run='TEE $opts a b > out 2> $AUX/err' ;;
     watch) set -- "$@" -p
            run='TEE $opts a b 2> $AUX/err | cat > out' ;;
@@ -463,6 +467,15 @@ random_pairs ()
   }'
 }
 SEED=${KTEE_TEST_SEED:-$(date +%s)}
+
+# The "append" cases need a kernel that refuses to splice into O_APPEND
+# files, so that ktee writes them; kernel/'s RFC patch lets it splice.
+append_splices=
+if ! have_helper splice-append; then
+  append_splices="no $KTEE_TEST_BIN/splice-append"
+elif splice-append "$TEST_DIR/append-probe"; then
+  append_splices='this kernel splices into O_APPEND files'
+fi
 
 if test -z "$have_strace"; then
   skip 'strace fault injection' "$why_no_strace"

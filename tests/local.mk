@@ -10,10 +10,12 @@ KTEE_METHODS = auto rw
 
 check_PROGRAMS = \
   tests/sigdfl tests/nonblock tests/failsys tests/limit tests/sockio \
-  tests/pty tests/packets tests/stress-gen tests/stress-check
+  tests/pty tests/packets tests/splice-append tests/stress-gen \
+  tests/stress-check
 tests_sigdfl_SOURCES = tests/sigdfl.c
 tests_nonblock_SOURCES = tests/nonblock.c
 tests_pty_SOURCES = tests/pty.c
+tests_splice_append_SOURCES = tests/splice-append.c
 tests_packets_SOURCES = tests/packets.c
 tests_failsys_SOURCES = tests/failsys.c
 tests_limit_SOURCES = tests/limit.c
