@@ -19,14 +19,16 @@
    Open a pseudo-terminal and run PROGRAM with its slave as standard
    output, copying what comes out of the master, as the terminal's line
    discipline made it, to this program's standard output until PROGRAM
-   has closed the slave.  Then exit as PROGRAM did, dying of the same
-   signal if it died of one.  Exit 125 if there is no pseudo-terminal to
+   has exited and all it wrote is read.  Then exit as PROGRAM did, dying
+   of the same signal if it died of one.  Exit 125 if there is no pseudo-terminal to
    be had (no /dev/ptmx or /dev/pts), so that a test can skip.  (Sockets
    are tests/sockio.c's.)  */
 
 #include <config.h>
 
 #include <errno.h>
+#include <poll.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -42,31 +44,33 @@ die (char const *what)
   exit (125);
 }
 
-/* Copy FROM, the master, to standard output.  Once the slave is closed
-   and its data read, the master reports EIO.  */
+/* Copy what the master FROM holds now to standard output, waiting at
+   most TIMEOUT ms for it to have something.  Return false once it has
+   nothing more to give: EIO, the slave being closed and its data read.  */
 
-static void
-copy_out (int from)
+static bool
+copy_out (int from, int timeout)
 {
   static char buf[64 * 1024];
-  for (;;)
+  struct pollfd pfd = { .fd = from, .events = POLLIN };
+  if (poll (&pfd, 1, timeout) <= 0)
+    return true;
+  ssize_t n = read (from, buf, sizeof buf);
+  if (n < 0 && (errno == EINTR || errno == EAGAIN))
+    return true;
+  if (n <= 0)
+    return false;
+  for (char *p = buf; n; )
     {
-      ssize_t n = read (from, buf, sizeof buf);
-      if (n < 0 && errno == EINTR)
+      ssize_t w = write (STDOUT_FILENO, p, n);
+      if (w < 0 && errno == EINTR)
         continue;
-      if (n <= 0)
-        return;
-      for (char *p = buf; n; )
-        {
-          ssize_t w = write (STDOUT_FILENO, p, n);
-          if (w < 0 && errno == EINTR)
-            continue;
-          if (w <= 0)
-            return;
-          p += w;
-          n -= w;
-        }
+      if (w <= 0)
+        return false;
+      p += w;
+      n -= w;
     }
+  return true;
 }
 
 int
@@ -98,16 +102,20 @@ main (int argc, char **argv)
       _exit (127);
     }
 
-  /* PROGRAM must hold the only copy of the slave: the master reports
-     the end only when every copy is closed.  */
-  close (slave);
+  /* Keep a copy of the slave until PROGRAM has exited, so that the
+     master cannot say EIO while the last of PROGRAM's output is still
+     on its way through the terminal; then close it and read the rest.  */
   signal (SIGPIPE, SIG_IGN);
-  copy_out (master);
-
   int status;
-  while (waitpid (pid, &status, 0) < 0)
-    if (errno != EINTR)
-      die ("waitpid");
+  pid_t done;
+  while ((done = waitpid (pid, &status, WNOHANG)) == 0
+         || (done < 0 && errno == EINTR))
+    copy_out (master, 50);
+  if (done < 0)
+    die ("waitpid");
+  close (slave);
+  while (copy_out (master, -1))
+    continue;
   if (WIFSIGNALED (status))
     {
       signal (WTERMSIG (status), SIG_DFL);
