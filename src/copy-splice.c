@@ -54,26 +54,15 @@ enum { SMALL_INPUT = 256 * 1024 };
 
 
 
-/* Standard input must be a pipe that is not in packet mode: splice
-   would pass packet boundaries on, where read and write join them.  */
+/* engine.c sends a pipe or a stream socket here.  Only a pipe's
+   writers can make packet buffers; a socket's bytes reach the master in
+   buffers of splice's own.  */
 
 static bool
-input_is_plain_pipe (void)
+input_is_pipe (void)
 {
   struct stat st;
-  int flags = fcntl (STDIN_FILENO, F_GETFL);
-  return (fstat (STDIN_FILENO, &st) == 0 && S_ISFIFO (st.st_mode)
-          && 0 <= flags && ! (flags & O_DIRECT));
-}
-
-/* A stream socket (TCP, UNIX) gives splice its bytes once, as a pipe
-   does; engine.c sends no other kind of socket here.  */
-
-static bool
-input_is_socket (void)
-{
-  struct stat st;
-  return fstat (STDIN_FILENO, &st) == 0 && S_ISSOCK (st.st_mode);
+  return fstat (STDIN_FILENO, &st) == 0 && S_ISFIFO (st.st_mode);
 }
 
 /* Try to make pipe FD hold SIZE bytes, and return how many it holds,
@@ -281,13 +270,9 @@ run_rounds (struct engine *e, struct copy_plan const *plan)
 bool
 copy_splice (struct outputs *outs, struct copy_plan const *plan)
 {
-  /* Only a pipe's writers can make packet buffers; a socket's bytes
-     reach the master in buffers of splice's own.  */
-  bool pipe_input = input_is_plain_pipe ();
-  struct engine e = { .outs = outs, .packets_pass = pipe_input };
+  struct engine e = { .outs = outs, .packets_pass = input_is_pipe () };
 
-  if (! (pipe_input || input_is_socket ())
-      || (! plan->always_splice && input_small_and_complete ())
+  if ((! plan->always_splice && input_small_and_complete ())
       || ! make_pipes (&e))
     return false;
   if (! kernel_allows_splice (&e))
