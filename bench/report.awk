@@ -57,6 +57,7 @@ function name (var, outs)
   if (var == "auto") return "**ktee**"
   if (var == "uutils") return "uutils tee"
   if (var == "other") return "other ktee"
+  if (var == "splice") return "ktee --copy-method=splice"
   if (var == "pipes")
     return "reference: GNU tee making ktee's " \
            (outs == "pipe" ? "private pipe" : "2 private pipes")
@@ -259,7 +260,9 @@ $1 == "real" || $1 == "other" {
         }
       rwall[row, $6, $7] = $8
       rcpu[row, $6, $7] = $9 + $10
-      real_size = $2
+      rsize[row] = $2
+      if ($2 + 0 > real_size + 0)
+        real_size = $2
     }
   else
     {
@@ -361,8 +364,9 @@ END {
              " (by `pipes.c`, loaded with LD_PRELOAD into both) to create, grow" \
              " and close the private pipes of ktee's zero-copy engine, one for" \
              " a lone output and two for more, and to do nothing else: what" \
-             " those pipes alone cost, which ktee pays whenever its input has" \
-             " not ended when it starts.\n", pairs
+             " those pipes alone cost, which `--copy-method=splice` pays" \
+             " (ktee copies the first 256 KiB by read and write, and makes" \
+             " them only for a longer input).\n", pairs
       print ""
       print "| input | files | command | time ms: GNU, command" \
             " | time / GNU: median (95% CI) | CPU ms: GNU, command" \
@@ -439,7 +443,8 @@ END {
              " (the write producer, as cat(1) of a cached file), a file in" \
              " the page cache on the output files' file system (tmpfs with" \
              " none), or a TCP connection on 127.0.0.1 (the write producer" \
-             " on the other end).  %s of input, %d runs; in each run the" \
+             " on the other end).  %s of input (less where the consumer" \
+             " says), %d runs; in each run the" \
              " variants of a row run back to back, the first one changing" \
              " from run to run.  Wall: the whole pipeline; CPU: the tee" \
              " process alone (for \"no tee\", the consumer; for dd, dd)." \
@@ -472,7 +477,10 @@ END {
                  ? " (not confirmed)" : ""
           printf "| %s | %s | %s | %s, %s, %s, %s, %s | %s%s | %s | %s" \
                  " | %s, %s, %s, %s | %s | %s |\n",
-                 stdin_name(f[1]), consumer_name(f[2]), files_name(f[3]),
+                 stdin_name(f[1]),
+                 consumer_name(f[2]) (rsize[row] == real_size ? "" \
+                                      : " (" human(rsize[row]) ")"),
+                 files_name(f[3]),
                  med3(rwall, row, "notee"), med3(rwall, row, "dd"),
                  med3(rwall, row, "gnu"), med3(rwall, row, "uutils"),
                  med3(rwall, row, "auto"),

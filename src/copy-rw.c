@@ -20,6 +20,7 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <sys/param.h>
@@ -64,10 +65,12 @@ read_input (char *buf, size_t size)
     }
 }
 
-void
-copy_rw (struct outputs *outs, struct copy_plan const *plan)
+bool
+copy_rw_upto (struct outputs *outs, struct copy_plan const *plan,
+              size_t limit)
 {
   size_t bufsize = plan->block ? plan->block : RW_BUFSIZE;
+  bool over = true;
   char *buf = xmalloc (bufsize);
 
   /* Read GNU tee's blocks until a whole buffer's worth has come: an
@@ -97,9 +100,22 @@ copy_rw (struct outputs *outs, struct copy_plan const *plan)
       if (n == 0)
         break;
       write_outputs (outs, buf, n);
-      if (want < bufsize && bufsize <= (taken += n))
+      taken += n;
+      if (limit <= taken)
+        {
+          over = ! outs->live;
+          break;
+        }
+      if (want < bufsize && bufsize <= taken)
         want = bufsize;
     }
 
   free (buf);
+  return over;
+}
+
+void
+copy_rw (struct outputs *outs, struct copy_plan const *plan)
+{
+  copy_rw_upto (outs, plan, SIZE_MAX);
 }

@@ -14,13 +14,15 @@
    You should have received a copy of the GNU General Public License
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
-/* The data never enters user space.  Each round splices what standard
-   input holds into a private "master" pipe.  Every output but the last
-   gets the round through a second private pipe, filled by tee(2) from
-   the master; the last output takes the master itself.  So the input is
-   consumed exactly once, by splice, whose zero return does mean end of
-   input; and tee(2) only ever runs between ktee's own pipes, where no
-   other process can make it return 0 early or block.
+/* An input that ends within SMALL_INPUT bytes is copied as GNU tee
+   copies it.  Past that, no byte is written from user space: each round
+   splices what standard input holds into a private "master" pipe.
+   Every output but the last gets the round through a second private
+   pipe, filled by tee(2) from the master; the last output takes the
+   master itself.  So the input is consumed exactly once, by splice,
+   whose zero return does mean end of input; and tee(2) only ever runs
+   between ktee's own pipes, where no other process can make it return 0
+   early or block.
 
    An output that refuses splice (O_APPEND files, /dev/full, file
    systems without splice support) is written with write(2) from a
@@ -37,7 +39,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 
 #include "iopoll.h"
@@ -48,8 +49,10 @@
    measurements in bench/.  */
 enum { PIPE_BYTES = 1024 * 1024 };
 
-/* Below this many bytes, read and write cost less than the pipes splice
-   needs; see the small-input rows of bench/results.md.  */
+/* ktee copies this much by read and write before it makes its pipes:
+   an input that ends within it costs what GNU tee's costs (the pipes
+   alone cost more than copying it; see the small-input rows of
+   bench/results.md), and a longer one moves all but this by splice.  */
 enum { SMALL_INPUT = 256 * 1024 };
 
 
@@ -161,23 +164,6 @@ kernel_allows_splice (struct engine *e)
               && errno == EAGAIN));
 }
 
-/* Return true if all that is left of the input is already queued in
-   the pipe, and so little of it that setting up pipes would cost more
-   than copying it: the writer has gone and FIONREAD counts the rest.
-   A socket says POLLHUP only once both directions are shut down, which
-   for a UNIX socket is when its peer has closed: FIONREAD then counts
-   the rest too.  */
-
-static bool
-input_small_and_complete (void)
-{
-  struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
-  int queued;
-  return (poll (&pfd, 1, 0) == 1 && (pfd.revents & POLLHUP)
-          && ioctl (STDIN_FILENO, FIONREAD, &queued) == 0
-          && queued < SMALL_INPUT);
-}
-
 /* Enlarge the input pipe, whose size more than anything decides how
    fast splice goes.  Standard output is left as it is: how much it holds
    decides whether a reader that quits early makes ktee fail with EPIPE,
@@ -270,10 +256,11 @@ run_rounds (struct engine *e, struct copy_plan const *plan)
 bool
 copy_splice (struct outputs *outs, struct copy_plan const *plan)
 {
-  struct engine e = { .outs = outs, .packets_pass = input_is_pipe () };
+  if (! plan->always_splice && copy_rw_upto (outs, plan, SMALL_INPUT))
+    return true;
 
-  if ((! plan->always_splice && input_small_and_complete ())
-      || ! make_pipes (&e))
+  struct engine e = { .outs = outs, .packets_pass = input_is_pipe () };
+  if (! make_pipes (&e))
     return false;
   if (! kernel_allows_splice (&e))
     {
@@ -291,7 +278,5 @@ copy_splice (struct outputs *outs, struct copy_plan const *plan)
   close_pipes (&e);
   free (e.by_write);
   free (e.buf);
-  if (rest_by_rw)
-    copy_rw (outs, plan);
-  return true;
+  return ! rest_by_rw;
 }

@@ -46,8 +46,13 @@ void copy_input (struct outputs *outs, struct copy_plan const *plan);
    outputs.c.  */
 void copy_rw (struct outputs *outs, struct copy_plan const *plan);
 
-/* The zero-copy engines return false if they cannot take standard input
-   and nothing was taken from it; the caller then uses copy_rw.  */
+/* Do as copy_rw, but stop after the read that brings the bytes copied
+   to LIMIT or more.  Return true if the copy is over.  */
+bool copy_rw_upto (struct outputs *outs, struct copy_plan const *plan,
+                   size_t limit);
+
+/* The zero-copy engines return false if copy_rw must copy the rest of
+   standard input: all of it if they could not take it at all.  */
 bool copy_splice (struct outputs *outs, struct copy_plan const *plan);
 bool copy_file (struct outputs *outs, struct copy_plan const *plan);
 

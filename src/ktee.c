@@ -105,9 +105,11 @@ Copy standard input to each FILE, and also to standard output.\n\
   -i, --ignore-interrupts   ignore interrupt signals\n\
   -p                        diagnose errors writing to non pipes\n\
       --output-error[=MODE]   set behavior on write error.  See MODE below\n\
-      --copy-method=METHOD  move the bytes with METHOD: 'auto' (default),\n\
-                              'splice' (tee(2) and splice(2) wherever the\n\
-                              kernel allows) or 'rw' (read(2) and write(2))\n\
+      --copy-method=METHOD  move the bytes with METHOD: 'splice' (tee(2)\n\
+                              and splice(2) wherever the kernel allows),\n\
+                              'rw' (read(2) and write(2)), or 'auto' (the\n\
+                              default: rw for the first 256 KiB of a pipe\n\
+                              or socket, then splice)\n\
       --help        display this help and exit\n\
       --version     output version information and exit\n\
 \n\

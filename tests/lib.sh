@@ -18,7 +18,9 @@
 # last status is 0 (the expect_* helpers print what they found wrong).
 #
 # Environment: KTEE (required), GNU_TEE (/usr/bin/tee), KTEE_METHODS
-# ("auto rw"; empty: no --copy-method), KTEE_TEST_BIN (where the compiled
+# ("auto splice rw": auto copies an input of up to 256 KiB as rw does, so
+# splice runs the zero-copy engine on the small inputs of most cases;
+# empty: no --copy-method), KTEE_TEST_BIN (where the compiled
 # helpers are), KTEE_TEST_TIMEOUT (60 s per tee), KTEE_TEST_VERBOSE (show
 # what GNU tee did in passing cases), KTEE_TEST_BIG (yes: run the 4 GiB
 # case), KTEE_TEST_WRAPPED (see can_strace), srcdir, TMPDIR.
@@ -46,7 +48,7 @@ fi
 test -n "${KTEE-}" || bail_out "KTEE must name the ktee program to test"
 case $KTEE in /*) ;; *) KTEE=$(pwd)/$KTEE ;; esac
 GNU_TEE=${GNU_TEE:-/usr/bin/tee}
-KTEE_METHODS=${KTEE_METHODS-auto rw}
+KTEE_METHODS=${KTEE_METHODS-auto splice rw}
 KTEE_TEST_BIN=${KTEE_TEST_BIN:-$(cd "$(dirname "$0")" && pwd)}
 case $KTEE_TEST_BIN in /*) ;; *) KTEE_TEST_BIN=$(pwd)/$KTEE_TEST_BIN ;; esac
 KTEE_TEST_TIMEOUT=${KTEE_TEST_TIMEOUT:-60}

@@ -6,7 +6,7 @@
 ## "make check KTEE_METHODS=rw"; the empty string runs ktee with no
 ## --copy-method option.
 
-KTEE_METHODS = auto rw
+KTEE_METHODS = auto splice rw
 
 check_PROGRAMS = \
   tests/sigdfl tests/nonblock tests/failsys tests/limit tests/sockio \
