@@ -20,8 +20,9 @@
    output, copying what comes out of the master, as the terminal's line
    discipline made it, to this program's standard output until PROGRAM
    has exited and all it wrote is read.  Then exit as PROGRAM did, dying
-   of the same signal if it died of one.  Exit 125 if there is no pseudo-terminal to
-   be had (no /dev/ptmx or /dev/pts), so that a test can skip.  (Sockets
+   of the same signal if it died of one.  Exit 125 if there is no
+   pseudo-terminal to be had (no /dev/ptmx or /dev/pts), so that a test
+   can skip.  (Sockets
    are tests/sockio.c's.)  */
 
 #include <config.h>
@@ -36,6 +37,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/wait.h>
+
+#include "full-write.h"
 
 _Noreturn static void
 die (char const *what)
@@ -58,19 +61,7 @@ copy_out (int from, int timeout)
   ssize_t n = read (from, buf, sizeof buf);
   if (n < 0 && (errno == EINTR || errno == EAGAIN))
     return true;
-  if (n <= 0)
-    return false;
-  for (char *p = buf; n; )
-    {
-      ssize_t w = write (STDOUT_FILENO, p, n);
-      if (w < 0 && errno == EINTR)
-        continue;
-      if (w <= 0)
-        return false;
-      p += w;
-      n -= w;
-    }
-  return true;
+  return 0 < n && full_write (STDOUT_FILENO, buf, n) == n;
 }
 
 int

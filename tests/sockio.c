@@ -39,6 +39,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "full-write.h"
+
 _Noreturn static void
 die (char const *what)
 {
@@ -79,18 +81,8 @@ relay (int from, int to)
     {
       if (n < 0 && errno == EINTR)
         continue;
-      if (n < 0)
+      if (n < 0 || full_write (to, buf, n) != n)
         return;
-      for (char *p = buf; n; )
-        {
-          ssize_t w = write (to, p, n);
-          if (w < 0 && errno == EINTR)
-            continue;
-          if (w <= 0)
-            return;
-          p += w;
-          n -= w;
-        }
     }
 }
 
