@@ -42,6 +42,7 @@
 #include <sys/stat.h>
 
 #include "iopoll.h"
+#include "packets.h"
 #include "unistd--.h"
 #include "xalloc.h"
 
@@ -96,6 +97,7 @@ close_pipes (struct engine *e)
 {
   close_pipe (e->master);
   close_pipe (e->copy);
+  close_pipe (e->sock);
 }
 
 /* Return true if an output of OUTS is a pipe, whose reader could lose
@@ -110,26 +112,35 @@ any_pipe_output (struct outputs const *outs)
   return false;
 }
 
-/* Create the master and, if another output or the packet probe may
-   need it, the copy pipe, with equal capacity so that a tee(2) from a
-   full master into the empty copy always takes all of it.  Set E->block
-   to that capacity.  A pipe costs as much to make as a small input
-   costs to copy, so a lone output that is not a pipe does without the
-   copy it would never use.  */
+/* Create the master and, if another output or a pipe output may need
+   it, the copy pipe, with equal capacity so that a tee(2) from a full
+   master into the empty copy always takes all of it; and for a pipe
+   output of a pipe input, the socket pair that clears packet mode.  Set
+   E->block to that capacity.  A pipe costs as much to make as a small
+   input costs to copy, so a lone output that is not a pipe does without
+   the copy it would never use.  */
 
 static bool
 make_pipes (struct engine *e)
 {
-  e->copy[0] = e->copy[1] = -1;
+  bool stripping = e->packets_pass && any_pipe_output (e->outs);
+
+  e->copy[0] = e->copy[1] = e->sock[0] = e->sock[1] = -1;
   if (pipe (e->master) != 0)
     return false;
   size_t size = set_pipe_size (e->master[1], PIPE_BYTES);
 
-  if (1 < e->outs->live || (e->packets_pass && any_pipe_output (e->outs)))
+  if (stripping && ! make_stripper (e->sock))
+    {
+      close_pipe (e->master);
+      return false;
+    }
+
+  if (1 < e->outs->live || stripping)
     {
       if (pipe (e->copy) != 0)
         {
-          close_pipe (e->master);
+          close_pipes (e);
           return false;
         }
       size_t copy_size = size ? set_pipe_size (e->copy[1], size) : 0;

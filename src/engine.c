@@ -48,9 +48,9 @@ typedef bool (*zero_copy_engine) (struct outputs *, struct copy_plan const *);
 
    - A pipe or a stream socket is spliced, once, into a private pipe
      from which every output takes its copy: what splice takes from
-     them is gone, as with read.  Packet buffers in a pipe are the
-     pipe engine's to find, round by round (packets.c); a pipe whose
-     read end itself shows O_DIRECT is read, as GNU tee reads it.
+     them is gone, as with read.  Packet buffers in a pipe lose their
+     packet mode in the pipe engine, round by round (packets.c); a pipe
+     whose read end itself shows O_DIRECT is read, as GNU tee reads it.
    - A regular file is never consumed: each output takes the same bytes
      from the page cache at an explicit offset (copy-file.c).
    - A file that reports no size (/proc, whose copy_file_range and splice

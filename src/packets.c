@@ -1,4 +1,4 @@
-/* packets.c -- find the packet-mode buffers that splice and tee pass on.
+/* packets.c -- clear the packet mode that splice and tee pass on.
    Copyright (C) 2026 the ktee developers.
 
    This program is free software: you can redistribute it and/or modify
@@ -25,10 +25,12 @@
 
    Nothing but the buffers shows it: the read end of such a pipe carries
    no O_DIRECT, and a pipe may have several writers, only one of them in
-   packet mode, from any point of the stream on.  A read stops after a
-   packet buffer, though, even if more was asked for and more is there;
-   so reading a copy of the round tells, at the price of one pass over
-   its bytes into a buffer small enough to stay in the cache.  */
+   packet mode, from any point of the stream on.  Only a read looks at
+   the flag, and finding it so costs a pass over every byte.  Clearing it
+   costs less: a stream socket keeps references to the pages spliced into
+   it, and splicing out of it makes buffers of the socket's own, which
+   carry no flag.  So the round goes through a socket pair, and no byte
+   is copied.  */
 
 #include <config.h>
 
@@ -37,79 +39,103 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/ioctl.h>
-#include <sys/param.h>
-#include <sys/uio.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
-/* The probe reads SCRATCH_BYTES at a time into one buffer, up to
-   SCRATCH_IOVS times a call.  */
-enum { SCRATCH_BYTES = 16 * 1024, SCRATCH_IOVS = 64 };
+#include "unistd-safer.h"
 
-/* Read and discard SIZE bytes that private pipe FD already holds.
-   Return PROBE_PACKETS if a read came back short, which only a packet
-   buffer makes happen.  */
+/* The most a socket is asked to hold; the kernel caps it lower
+   (net.core.wmem_max), which only costs system calls.  */
+enum { SOCKET_BYTES = 1024 * 1024 };
 
-static enum packet_probe
-discard (int fd, size_t size)
+/* Make the connected, non-blocking stream socket pair SOCK, SOCK[0] to
+   write, with descriptors above those of the standard streams, as every
+   descriptor of ktee's own.  Return false with errno set on failure.  */
+
+bool
+make_stripper (int sock[2])
 {
-  static char scratch[SCRATCH_BYTES];
-  struct iovec iov[SCRATCH_IOVS];
-
-  while (size)
+  if (socketpair (AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, sock) != 0)
+    return false;
+  sock[0] = fd_safer (sock[0]);
+  sock[1] = fd_safer (sock[1]);
+  if (sock[0] < 0 || sock[1] < 0)
     {
-      int n_iov = 0;
-      size_t want = 0;
-      for (; n_iov < SCRATCH_IOVS && want < size; n_iov++)
-        {
-          iov[n_iov].iov_base = scratch;
-          iov[n_iov].iov_len = MIN (SCRATCH_BYTES, size - want);
-          want += iov[n_iov].iov_len;
-        }
-
-      ssize_t n = readv (fd, iov, n_iov);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        {
-          if (n == 0)
-            errno = EIO;
-          return PROBE_FAILED;
-        }
-      if (n < want)
-        return PROBE_PACKETS;
-      size -= n;
+      int err = errno;
+      if (0 <= sock[0])
+        close (sock[0]);
+      if (0 <= sock[1])
+        close (sock[1]);
+      errno = err;
+      return false;
     }
-  return PROBE_PLAIN;
+  int size = SOCKET_BYTES;
+  setsockopt (sock[0], SOL_SOCKET, SO_SNDBUF, &size, sizeof size);
+  return true;
 }
 
-/* Return whether any of the SIZE bytes at the head of private pipe SRC
-   is in a packet buffer, using the empty private pipe PROBE, which is
-   left empty unless the answer is not PROBE_PLAIN.  Reading all but the
-   last byte also finds a packet buffer at the end: it takes its last
-   byte with it.  A packet buffer of one byte goes unseen, and harmless:
-   no read can be shorter.  */
+/* Splice LEN bytes at most from FD_IN to FD_OUT without waiting.
+   Return how many moved, 0 if none could now, or -1 with errno set.  */
 
-enum packet_probe
-probe_packets (int src, int probe[2], size_t size)
+static ssize_t
+move (int fd_in, int fd_out, size_t len)
 {
   ssize_t n;
-  while ((n = tee (src, probe[1], size, 0)) < 0 && errno == EINTR)
+  while ((n = splice (fd_in, NULL, fd_out, NULL, len, SPLICE_F_NONBLOCK)) < 0
+         && errno == EINTR)
     continue;
-  if (n != size)
+  if (n < 0 && errno == EAGAIN)
+    return 0;
+  if (n == 0)
     {
-      if (0 <= n)
-        errno = EIO;
-      return PROBE_FAILED;
+      /* Neither a socket of ktee's own nor a pipe holding LEN bytes
+         ends early.  */
+      errno = EIO;
+      return -1;
     }
+  return n;
+}
 
-  enum packet_probe r = discard (probe[0], size - 1);
-  if (r != PROBE_PLAIN)
-    return r;
+/* Move the SIZE bytes at the head of private pipe SRC into the empty
+   private pipe DST, which holds as many buffers as SRC, through the
+   socket pair SOCK.  Set *SENT to how many bytes left SRC and *TAKEN
+   to how many reached DST.  Return false with errno set if not all did:
+   the bytes are then in DST, SOCK[1] and SRC, in that order.  */
 
-  int left;
-  if (ioctl (probe[0], FIONREAD, &left) != 0)
-    return PROBE_FAILED;
-  return left == 0 ? PROBE_PACKETS : discard (probe[0], left);
+bool
+strip_packets (int src, int const sock[2], int dst, size_t size,
+               size_t *sent, size_t *taken)
+{
+  *sent = *taken = 0;
+  while (*taken < size)
+    {
+      ssize_t in = 0;
+      if (*sent < size)
+        {
+          in = move (src, sock[0], size - *sent);
+          if (in < 0)
+            return false;
+          *sent += in;
+        }
+      ssize_t out = 0;
+      if (*taken < *sent)
+        {
+          out = move (sock[1], dst, *sent - *taken);
+          if (out < 0)
+            return false;
+          *taken += out;
+        }
+
+      /* The socket is full only while it holds bytes for DST, and DST
+         has a buffer for every one of SRC's: no move can then fail to
+         make room for another, but a fault could.  */
+      if (in == 0 && out == 0)
+        {
+          errno = EIO;
+          return false;
+        }
+    }
+  return true;
 }
 
 /* Return true unless splice is known to leave packet mode behind: pass

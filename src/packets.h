@@ -1,4 +1,4 @@
-/* packets.h -- find the packet-mode buffers that splice and tee pass on.
+/* packets.h -- clear the packet mode that splice and tee pass on.
    Copyright (C) 2026 the ktee developers.
 
    This program is free software: you can redistribute it and/or modify
@@ -20,14 +20,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum packet_probe
-  {
-    PROBE_PLAIN,        /* No buffer of the round is in packet mode.  */
-    PROBE_PACKETS,      /* One is, or more.  */
-    PROBE_FAILED        /* A fault on ktee's own pipes; errno is set.  */
-  };
-
 bool kernel_passes_packets (void);
-enum packet_probe probe_packets (int src, int probe[2], size_t size);
+bool make_stripper (int sock[2]);
+bool strip_packets (int src, int const sock[2], int dst, size_t size,
+                    size_t *sent, size_t *taken);
 
 #endif

@@ -28,6 +28,7 @@ struct engine
   struct outputs *outs;
   int master[2];        /* This round's bytes, as taken from the input.  */
   int copy[2];          /* A copy of the master for one output.  */
+  int sock[2];          /* A socket pair that clears packet mode.  */
   bool *by_write;       /* By output: splice refused, use write().  */
   size_t block;         /* Most bytes per round.  */
   size_t round;         /* Bytes in the current round.  */
@@ -36,7 +37,7 @@ struct engine
   bool packets_pass;    /* False if the input has no packet buffers, or
                            the kernel is known to drop packet mode.  */
   bool kernel_asked;    /* Whether PACKETS_PASS is known.  */
-  size_t probed;        /* Bytes probed for packet buffers.  */
+  size_t stripped;      /* Bytes passed through SOCK.  */
 };
 
 /* How a round ended.  */

@@ -33,9 +33,9 @@
 #include "safe-read.h"
 #include "xalloc.h"
 
-/* Once this much has been probed for packet buffers, ask whether the
-   kernel passes them on at all; see packets.c.  */
-enum { PROBE_BEFORE_ASKING = 4 * 1024 * 1024 };
+/* Once this much has gone through the socket pair, ask whether the
+   kernel passes packet mode on at all; see packets.c.  */
+enum { STRIP_BEFORE_ASKING = 4 * 1024 * 1024 };
 
 /* Read exactly SIZE bytes from private pipe FD into BUF.  The bytes are
    there already, so only an injected fault can make this fail; one that
@@ -186,25 +186,37 @@ any_spliced_pipe (struct engine const *e)
   return false;
 }
 
-/* Return true if the round must be probed for packet buffers: a pipe
-   output would get them, unless the kernel is known not to pass them
-   on.  Asking the kernel costs as much as probing a small input, so it
-   is asked only once a large one has shown itself.  */
+/* Return true if the round must go through the socket pair: a pipe
+   output would get packet buffers, unless the kernel is known not to
+   pass them on.  Asking the kernel costs as much as a small input costs
+   to pass, so it is asked only once a large one has shown itself.  */
 
 static bool
-must_probe (struct engine *e)
+must_strip (struct engine *e)
 {
   if (! e->packets_pass || ! any_spliced_pipe (e))
     return false;
-  if (! e->kernel_asked && PROBE_BEFORE_ASKING <= e->probed)
+  if (! e->kernel_asked && STRIP_BEFORE_ASKING <= e->stripped)
     {
       e->kernel_asked = true;
       e->packets_pass = kernel_passes_packets ();
       if (! e->packets_pass)
         return false;
     }
-  e->probed += e->round;
+  e->stripped += e->round;
   return true;
+}
+
+/* Write the round, whole in the buffer, to output I and those after it,
+   and the rest of the input too.  */
+
+static enum round_result
+write_rest (struct engine *e, size_t i)
+{
+  for (; i < e->outs->n; i++)
+    if (0 <= e->outs->v[i].fd)
+      write_round (e, &e->outs->v[i], 0);
+  return ROUND_WRITTEN;
 }
 
 /* After a fault on ktee's own pipes, finish the round from output I on
@@ -218,10 +230,37 @@ rescue_round (struct engine *e, size_t i)
       input_fail (e->outs, errno);
       return ROUND_LOST;
     }
-  for (; i < e->outs->n; i++)
-    if (0 <= e->outs->v[i].fd)
-      write_round (e, &e->outs->v[i], 0);
-  return ROUND_WRITTEN;
+  return write_rest (e, i);
+}
+
+/* Pass the round through the socket pair, into the copy pipe, which
+   then serves as the master.  After a fault, gather it from where
+   strip_packets left it, and write it.  */
+
+static enum round_result
+strip_round (struct engine *e)
+{
+  size_t sent, taken;
+  if (strip_packets (e->master[0], e->sock, e->copy[1], e->round,
+                     &sent, &taken))
+    {
+      int stripped[2] = { e->copy[0], e->copy[1] };
+      e->copy[0] = e->master[0];
+      e->copy[1] = e->master[1];
+      e->master[0] = stripped[0];
+      e->master[1] = stripped[1];
+      return ROUND_SPLICED;
+    }
+
+  char *buf = round_buffer (e);
+  if (! (pull (e->copy[0], buf, taken)
+         && pull (e->sock[1], buf + taken, sent - taken)
+         && pull (e->master[0], buf + sent, e->round - sent)))
+    {
+      input_fail (e->outs, errno);
+      return ROUND_LOST;
+    }
+  return write_rest (e, 0);
 }
 
 /* Deliver the round to every live output in order, standard output
@@ -232,12 +271,12 @@ rescue_round (struct engine *e, size_t i)
 enum round_result
 deliver_round (struct engine *e)
 {
-  /* Packet buffers would reach a pipe output by splice, and read() of
-     the master strips them: this round and the rest go by write().  A
-     fault while probing is rescued the same way.  */
-  if (must_probe (e)
-      && probe_packets (e->master[0], e->copy, e->round) != PROBE_PLAIN)
-    return rescue_round (e, 0);
+  if (must_strip (e))
+    {
+      enum round_result r = strip_round (e);
+      if (r != ROUND_SPLICED)
+        return r;
+    }
 
   size_t last = last_spliced (e);
 
