@@ -22,8 +22,7 @@
    has exited and all it wrote is read.  Then exit as PROGRAM did, dying
    of the same signal if it died of one.  Exit 125 if there is no
    pseudo-terminal to be had (no /dev/ptmx or /dev/pts), so that a test
-   can skip.  (Sockets
-   are tests/sockio.c's.)  */
+   can skip.  (Sockets are tests/sockio.c's.)  */
 
 #include <config.h>
 
