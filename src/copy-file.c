@@ -178,10 +178,12 @@ static off_t
 write_from (struct file_copy *c, size_t i, off_t pos)
 {
   off_t end = c->off + c->round;
+  size_t bufsize = MIN (WRITE_BUFSIZE, c->outs->v[i].chunk);
 
   while (pos < end)
     {
-      ssize_t n = read_at (write_buf, MIN (WRITE_BUFSIZE, end - pos), pos);
+      size_t left = end - pos;
+      ssize_t n = read_at (write_buf, MIN (bufsize, left), pos);
       if (n < 0)
         {
           input_failed (c, pos);
@@ -230,7 +232,10 @@ deliver (struct file_copy *c, size_t i)
 
   while (pos < end && c->way[i] != OUTPUT_WRITE)
     {
-      ssize_t n = kernel_copy (c->way[i], o->fd, &pos, end - pos);
+      size_t left = end - pos;
+      size_t chunk = (c->way[i] == OUTPUT_COPY_RANGE
+                      ? o->range_chunk : o->chunk);
+      ssize_t n = kernel_copy (c->way[i], o->fd, &pos, MIN (left, chunk));
       if (0 < n)
         continue;
       /* Nothing where the size said there was something: the file

@@ -43,7 +43,7 @@ write_outputs (struct outputs *outs, char const *buf, size_t size)
   for (size_t i = 0; i < outs->n; i++)
     {
       struct output *o = &outs->v[i];
-      if (0 <= o->fd && ! write_wait (o->fd, buf, size))
+      if (0 <= o->fd && ! write_wait (o, buf, size))
         output_fail (outs, o, errno);
     }
 }

@@ -15,7 +15,8 @@
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
 /* Every choice of engine is made here, from fstat(2) of the input and
-   of each output, and read off two tables.  An engine may still decline
+   of each output, and read off two tables; so is how much a file takes
+   per call, from its file system.  An engine may still decline
    (the kernel refuses splice, a pipe cannot be made) before it takes
    any input, and the read/write engine then does the copy; an output
    that refuses its way falls back, alone, as the file engine says.  */
@@ -25,8 +26,11 @@
 #include "copy.h"
 
 #include <fcntl.h>
+#include <linux/magic.h>
+#include <stdint.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 /* What standard input is, as far as copying goes.  */
@@ -116,9 +120,60 @@ input_kind (struct outputs const *outs)
   return INPUT_OTHER;
 }
 
+/* The most bytes to give a file per system call, by file system; no
+   limit on others.
+
+   ext4 and XFS take page cache folios as large as each write.  In a
+   virtual machine that hands free memory back to its host (virtio-balloon
+   free page reporting), large folios come from memory the host has taken
+   back, and the first touch of each page then costs the host a fault.
+   Measured on such a machine (Linux 6.18), four 512 MiB files on ext4
+   from a pipe took ktee 5 to 12 s of system time at 1 MiB per call,
+   3.5 to 5 s at 32 KiB and 1.3 to 1.7 s at 16 KiB (4 KiB: 2.5 to 3.8 s,
+   more calls), GNU tee 2.3 to 3 s at 8 KiB; dd took 4.6 to 5.8 s to
+   write them on XFS at 1 MiB per call, 0.9 s at 16 KiB.  With reporting
+   switched off, dd wrote them on ext4 at 1 MiB per call in 0.7 s, at
+   16 KiB in 1.1 s: the smaller size costs far less there than the larger
+   costs here.
+
+   copy_file_range on XFS may share the input's blocks (a reflink): no
+   page is written, and cutting it up would only split the extents.  */
+static struct
+{
+  unsigned long magic;
+  size_t chunk;
+  bool reflinks;
+} const file_system_chunks[] =
+{
+  { EXT4_SUPER_MAGIC, 16 * 1024, false },
+  { XFS_SUPER_MAGIC, 16 * 1024, true }
+};
+
+/* Set how many bytes output O takes per call.  */
+
+static void
+set_chunk (struct output *o)
+{
+  struct statfs fs;
+  if (o->is_pipe || fstatfs (o->fd, &fs) != 0)
+    return;
+  size_t n = sizeof file_system_chunks / sizeof *file_system_chunks;
+  for (size_t i = 0; i < n; i++)
+    if (fs.f_type == file_system_chunks[i].magic)
+      {
+        o->chunk = file_system_chunks[i].chunk;
+        if (! file_system_chunks[i].reflinks)
+          o->range_chunk = o->chunk;
+      }
+}
+
 void
 copy_input (struct outputs *outs, struct copy_plan const *plan)
 {
+  for (size_t i = 0; i < outs->n; i++)
+    if (0 <= outs->v[i].fd)
+      set_chunk (&outs->v[i]);
+
   zero_copy_engine engine = plan->rw_only ? NULL : engines[input_kind (outs)];
   if (! engine || ! engine (outs, plan))
     copy_rw (outs, plan);

@@ -20,6 +20,7 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <sys/param.h>
 #include <sys/stat.h>
 
 #include "full-write.h"
@@ -49,26 +50,25 @@ wait_ready (int fd, short events)
   return true;
 }
 
-/* Write SIZE bytes of BUF to FD, waiting whenever a non-blocking FD is
-   full.  Return false, with errno set, on any other failure.  */
+/* Write SIZE bytes of BUF to output O, at most O->chunk per call, and
+   waiting whenever a non-blocking output is full.  Return false, with
+   errno set, on any other failure.  */
 
 bool
-write_wait (int fd, void const *buf, size_t size)
+write_wait (struct output const *o, void const *buf, size_t size)
 {
   char const *p = buf;
 
-  for (;;)
+  while (size)
     {
-      size_t n = full_write (fd, p, size);
-      if (n == size)
-        return true;
-      if (errno != EAGAIN)
-        return false;
+      size_t want = MIN (size, o->chunk);
+      size_t n = full_write (o->fd, p, want);
       p += n;
       size -= n;
-      if (! wait_ready (fd, POLLOUT))
+      if (n < want && (errno != EAGAIN || ! wait_ready (o->fd, POLLOUT)))
         return false;
     }
+  return true;
 }
 
 /* Return true if reading FD never blocks, so there is no idle time in

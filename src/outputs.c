@@ -19,6 +19,7 @@
 #include "outputs.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -47,6 +48,7 @@ output_init (struct output *o, int fd, char const *name)
   o->fd = fd;
   o->name = name;
   o->is_pipe = 0 <= fd && is_fifo (fd);
+  o->chunk = o->range_chunk = SIZE_MAX;
 }
 
 /* Open FILES as GNU tee does: in order, created with mode 0666 less the

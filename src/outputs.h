@@ -35,6 +35,9 @@ struct output
   int fd;               /* -1 once the output is dropped.  */
   char const *name;     /* For diagnostics, unquoted.  */
   bool is_pipe;         /* A FIFO, whose reader may go away.  */
+  size_t chunk;         /* Most bytes to give it per system call.  */
+  size_t range_chunk;   /* The same for copy_file_range, which may share
+                           the input's blocks rather than copy them.  */
 };
 
 struct outputs

@@ -27,6 +27,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
+#include <sys/param.h>
 
 #include "iopoll.h"
 #include "packets.h"
@@ -93,7 +94,7 @@ round_buffer (struct engine *e)
 static void
 write_round (struct engine *e, struct output *o, size_t from)
 {
-  if (! write_wait (o->fd, e->buf + from, e->round - from))
+  if (! write_wait (o, e->buf + from, e->round - from))
     output_fail (e->outs, o, errno);
 }
 
@@ -112,7 +113,8 @@ splice_round (struct engine *e, size_t i, int src)
 
   while (done < e->round)
     {
-      ssize_t n = splice (src, NULL, o->fd, NULL, e->round - done, 0);
+      ssize_t n = splice (src, NULL, o->fd, NULL,
+                          MIN (e->round - done, o->chunk), 0);
       if (0 < n)
         done += n;
       else if (n < 0 && errno == EINTR)

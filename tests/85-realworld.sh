@@ -39,6 +39,52 @@ mount_fs ()
   mount -o loop "$2.img" "$2" 2>&1
 }
 
+# most_per_call TRACE: the most bytes that one call traced by strace -y
+# in TRACE gave a file named a.
+most_per_call ()
+{
+  awk 'index($0, "/a>,") && $NF ~ /^[0-9]+$/ && m < $NF + 0 { m = $NF + 0 }
+       END { print m + 0 }' "$1"
+}
+
+# chunks FS: on FS (ext4 or XFS), a file gets at most 16 KiB per system
+# call, whichever way it is written (engine.c says why), but for XFS's
+# copy_file_range, which may share blocks and is left whole.
+chunks ()
+{
+  if ! can_strace; then
+    skip "$1: 16 KiB per call" "$no_strace"
+    return
+  fi
+  TRACE="$NO_LEAK_CHECK strace -y -o \$AUX/trace
+         -e trace=splice,copy_file_range,sendfile,write,pwrite64 --"
+  LARGEST='expect_status 0 && expect_bytes a $DATA/1048583 &&
+     most=$(most_per_call $AUX/trace) &&
+     test "$most" -gt 0 && test "$most" -le 16384 ||
+     fail "$most bytes in one call"'
+  check "$1: 16 KiB per call at most, stdin a pipe" \
+    'wrap="'"$TRACE"'"; cat $DATA/1048583 | TEE $MNT/a > /dev/null
+     mv $MNT/a . && '"$LARGEST"
+  check "$1: 16 KiB per call at most, -a" \
+    'wrap="'"$TRACE"'"; cat $DATA/1048583 | TEE -a $MNT/a > /dev/null
+     mv $MNT/a . && '"$LARGEST"
+  setup 'cp $DATA/1048583 $MNT/in'
+  if test $1 = ext4; then
+    check "$1: 16 KiB per call at most, stdin a file there" \
+      'wrap="'"$TRACE"'"; TEE $MNT/a < $MNT/in > /dev/null
+       mv $MNT/a . && rm $MNT/in && '"$LARGEST"
+  else
+    methods=$KTEE_METHODS
+    zero_copy_only "$1: copy_file_range left whole" &&
+      check "$1: copy_file_range left whole, stdin a file there" \
+        'wrap="'"$TRACE"'"; TEE $MNT/a < $MNT/in > /dev/null
+         mv $MNT/a . && rm $MNT/in && expect_status 0 &&
+         expect_bytes a $DATA/1048583 && most=$(most_per_call $AUX/trace) &&
+         test "$most" -gt 16384 || fail "$most bytes at most in one call"'
+    KTEE_METHODS=$methods
+  fi
+}
+
 # On each, FILEs and stdout there, written with and without -a; the
 # splice engine when stdin is a pipe, read and write when it is a file.
 # What the tee wrote is moved into the working directory to be compared.
@@ -61,6 +107,7 @@ for fs in ext4 xfs btrfs tmpfs; do
   setup 'cp $DATA/1048583 $MNT/in && printf "old\n" > $MNT/a'
   compare "$fs: -a, stdin a file there, a FILE there" \
     'TEE -a $MNT/a < $MNT/in > out; mv $MNT/a .; rm $MNT/in'
+  case $fs in ext4 | xfs) chunks $fs ;; esac
   umount "$MNT"
 done
 
