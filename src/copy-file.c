@@ -336,7 +336,8 @@ copy_file (struct outputs *outs, struct copy_plan const *plan)
       .grid = start,
       .off = start,
       .size = st.st_size,
-      .block = plan->stop_shows ? GNU_TEE_BLOCK : FILE_ROUND,
+      .block = (plan->stop_shows ? GNU_TEE_BLOCK
+                : MIN (FILE_ROUND, plan->round_max)),
       .sigpipe_kills = plan->sigpipe_kills
     };
   c.way = xnmalloc (outs->n, sizeof *c.way);

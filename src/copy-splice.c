@@ -39,7 +39,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 
 #include "iopoll.h"
 #include "packets.h"
@@ -55,19 +54,6 @@ enum { PIPE_BYTES = 1024 * 1024 };
    alone cost more than copying it; see the small-input rows of
    bench/results.md), and a longer one moves all but this by splice.  */
 enum { SMALL_INPUT = 256 * 1024 };
-
-
-
-/* engine.c sends a pipe or a stream socket here.  Only a pipe's
-   writers can make packet buffers; a socket's bytes reach the master in
-   buffers of splice's own.  */
-
-static bool
-input_is_pipe (void)
-{
-  struct stat st;
-  return fstat (STDIN_FILENO, &st) == 0 && S_ISFIFO (st.st_mode);
-}
 
 /* Try to make pipe FD hold SIZE bytes, and return how many it holds,
    or 0 if that is unknown.  A refusal (EPERM beyond
@@ -264,13 +250,16 @@ run_rounds (struct engine *e, struct copy_plan const *plan)
   return false;
 }
 
-bool
-copy_splice (struct outputs *outs, struct copy_plan const *plan)
+/* Copy standard input, a pipe if PACKETS_PASS, else a stream socket.  */
+
+static bool
+copy_splice (struct outputs *outs, struct copy_plan const *plan,
+             bool packets_pass)
 {
   if (! plan->always_splice && copy_rw_upto (outs, plan, SMALL_INPUT))
     return true;
 
-  struct engine e = { .outs = outs, .packets_pass = input_is_pipe () };
+  struct engine e = { .outs = outs, .packets_pass = packets_pass };
   if (! make_pipes (&e))
     return false;
   if (! kernel_allows_splice (&e))
@@ -282,6 +271,8 @@ copy_splice (struct outputs *outs, struct copy_plan const *plan)
   grow_input_pipe ();
   if (plan->block && plan->block < e.block)
     e.block = plan->block;
+  if (plan->round_max < e.block)
+    e.block = plan->round_max;
   e.by_write = xcalloc (outs->n, sizeof *e.by_write);
 
   bool rest_by_rw = run_rounds (&e, plan);
@@ -290,4 +281,20 @@ copy_splice (struct outputs *outs, struct copy_plan const *plan)
   free (e.by_write);
   free (e.buf);
   return ! rest_by_rw;
+}
+
+/* A pipe's writers can make packet buffers.  */
+
+bool
+copy_splice_pipe (struct outputs *outs, struct copy_plan const *plan)
+{
+  return copy_splice (outs, plan, true);
+}
+
+/* A socket's bytes reach the master in buffers of splice's own.  */
+
+bool
+copy_splice_socket (struct outputs *outs, struct copy_plan const *plan)
+{
+  return copy_splice (outs, plan, false);
 }

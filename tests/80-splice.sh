@@ -150,6 +150,17 @@ if can_strace; then
      fail "expected reads of fd 0 and writes of fd $fd"
      grep -E -q "^[0-9]+ +(splice|tee)\\(0," trace && fail "spliced with rw"
      test "$(wc -c < f)" -eq 67108864 || fail "f holds $(wc -c < f) bytes"'
+  # engine.c: rounds no larger than a pipe output holds, with other
+  # outputs to write, so that its reader is not left waiting.
+  check 'strace: with a FILE, rounds no larger than the stdout pipe holds' \
+    'head -c 16777216 /dev/zero |
+     STRACE -f -o trace -e trace=splice ktee --copy-method=splice f |
+       cat > /dev/null
+     size=$(sed -n "s/^[0-9]* *splice(0, .* = \([0-9]*\)\$/\1/p" trace |
+            sort -n | tail -n 1)
+     test -n "$size" && test "$size" -le 65536 ||
+       fail "a round of ${size:-no} bytes"
+     test "$(wc -c < f)" -eq 16777216 || fail "f holds $(wc -c < f) bytes"'
   KTEE_METHODS=$KTEE_METHODS_SAVED
 else
   skip 'strace: zero copy' "$no_strace"
