@@ -273,7 +273,7 @@ next_round (struct file_copy *c)
         return false;
       c->size = st.st_size;
     }
-  c->round = MIN (c->block, c->size - c->off);
+  c->round = MIN (MIN (c->block, round_limit (c->outs)), c->size - c->off);
   c->failed_at = -1;
 
   /* A pipe output whose reader has gone kills ktee, as it killed GNU
@@ -336,8 +336,7 @@ copy_file (struct outputs *outs, struct copy_plan const *plan)
       .grid = start,
       .off = start,
       .size = st.st_size,
-      .block = (plan->stop_shows ? GNU_TEE_BLOCK
-                : MIN (FILE_ROUND, plan->round_max)),
+      .block = plan->stop_shows ? GNU_TEE_BLOCK : FILE_ROUND,
       .sigpipe_kills = plan->sigpipe_kills
     };
   c.way = xnmalloc (outs->n, sizeof *c.way);

@@ -39,6 +39,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
+#include <sys/param.h>
 
 #include "iopoll.h"
 #include "packets.h"
@@ -187,10 +188,10 @@ enum { WAIT_FAILED = -2 };
 static ssize_t
 take_input (struct engine *e)
 {
+  size_t size = MIN (e->block, round_limit (e->outs));
   for (;;)
     {
-      ssize_t n = splice (STDIN_FILENO, NULL, e->master[1], NULL, e->block,
-                          0);
+      ssize_t n = splice (STDIN_FILENO, NULL, e->master[1], NULL, size, 0);
       if (0 <= n)
         return n;
       if (errno == EINTR)
@@ -271,8 +272,6 @@ copy_splice (struct outputs *outs, struct copy_plan const *plan,
   grow_input_pipe ();
   if (plan->block && plan->block < e.block)
     e.block = plan->block;
-  if (plan->round_max < e.block)
-    e.block = plan->round_max;
   e.by_write = xcalloc (outs->n, sizeof *e.by_write);
 
   bool rest_by_rw = run_rounds (&e, plan);

@@ -35,8 +35,6 @@ struct copy_plan
   bool watch_outputs;   /* Drop broken pipe outputs while input is idle.  */
   bool always_splice;   /* Splice even an input too small to gain.  */
   bool rw_only;         /* --copy-method=rw: read and write, always.  */
-  size_t round_max;     /* Most bytes per round of the zero-copy engines;
-                           copy_input sets it.  */
 };
 
 /* Copy standard input to every output with the engine that engine.c's
@@ -58,6 +56,9 @@ bool copy_rw_upto (struct outputs *outs, struct copy_plan const *plan,
 bool copy_splice_pipe (struct outputs *outs, struct copy_plan const *plan);
 bool copy_splice_socket (struct outputs *outs, struct copy_plan const *plan);
 bool copy_file (struct outputs *outs, struct copy_plan const *plan);
+
+/* The most bytes the zero-copy engines take in their next round.  */
+size_t round_limit (struct outputs const *outs);
 
 /* How the file engine gives an output the bytes of a regular file.  */
 enum output_way

@@ -178,10 +178,12 @@ enum { ROUND_MIN = 64 * 1024 };
    keep it fed.  Stdin a pipe, four tmpfs files and | sha256sum took
    2.4 to 4 s with rounds of 1 MiB, 1.55 to 2.1 s with 64 KiB (GNU tee
    1.5 to 1.8 s); | cat 1.2 to 1.4 s and 0.95 to 1.5 s.  A pipe that its
-   reader grew (the benchmark's ceiling) keeps large rounds.  */
+   reader grew (the benchmark's ceiling) keeps large rounds.  It is asked
+   every round: the reader may grow its pipe after ktee has started, and
+   the other outputs may go.  */
 
-static size_t
-round_max (struct outputs const *outs)
+size_t
+round_limit (struct outputs const *outs)
 {
   size_t most = SIZE_MAX;
   if (outs->live < 2)
@@ -203,12 +205,9 @@ copy_input (struct outputs *outs, struct copy_plan const *plan)
     if (0 <= outs->v[i].fd)
       set_chunk (&outs->v[i]);
 
-  struct copy_plan p = *plan;
-  p.round_max = round_max (outs);
-
-  zero_copy_engine engine = p.rw_only ? NULL : engines[input_kind (outs)];
-  if (! engine || ! engine (outs, &p))
-    copy_rw (outs, &p);
+  zero_copy_engine engine = plan->rw_only ? NULL : engines[input_kind (outs)];
+  if (! engine || ! engine (outs, plan))
+    copy_rw (outs, plan);
 }
 
 /* What an output is, as far as the file engine goes.  */

@@ -161,6 +161,23 @@ if can_strace; then
      test -n "$size" && test "$size" -le 65536 ||
        fail "a round of ${size:-no} bytes"
      test "$(wc -c < f)" -eq 16777216 || fail "f holds $(wc -c < f) bytes"'
+  # A reader that grows its pipe once it runs gets larger rounds from
+  # then on: the limit is asked each round, not once at the start.
+  for stdin in pipe file; do
+    case $stdin in
+      pipe) from='head -c 16777216 /dev/zero |' in= ;;
+      file) from='head -c 16777216 /dev/zero > in &&' in='< in' ;;
+    esac
+    check "strace: with a FILE, rounds grow with a pipe its reader grows later [$stdin]" \
+      "$from"'
+       STRACE -f -o trace -e trace=splice ktee --copy-method=splice f '"$in"' |
+         { sleep 1; limit -p 1048576 cat; } > /dev/null
+       size=$(sed -n "s/^[0-9]* *splice(0, .* = \([0-9]*\)\$/\1/p" trace |
+              sort -n | tail -n 1)
+       test -n "$size" && test "$size" -gt 65536 ||
+         fail "no round over 64 KiB: ${size:-none}"
+       test "$(wc -c < f)" -eq 16777216 || fail "f holds $(wc -c < f) bytes"'
+  done
   KTEE_METHODS=$KTEE_METHODS_SAVED
 else
   skip 'strace: zero copy' "$no_strace"

@@ -1,5 +1,5 @@
-/* limit -- run a program with fewer descriptors, a file size limit, or
-   as another user.
+/* limit -- run a program with fewer descriptors, a file size limit, a
+   larger input pipe, or as another user.
    Copyright (C) 2026 the ktee developers.
 
    This program is free software: you can redistribute it and/or modify
@@ -15,13 +15,16 @@
    You should have received a copy of the GNU General Public License
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
-/* Usage: limit [-c] [-n FILES] [-f BYTES] [-u UID] PROGRAM [ARG]...
+/* Usage: limit [-c] [-n FILES] [-f BYTES] [-p BYTES] [-u UID] PROGRAM
+                [ARG]...
 
    -c        close every descriptor above 2, so that -n counts from 3
              whatever the caller (make, a shell) left open
    -n FILES  set the soft RLIMIT_NOFILE to FILES
    -f BYTES  set the soft RLIMIT_FSIZE to BYTES, and RLIMIT_CORE to 0,
              so that a SIGXFSZ leaves no core file among the outputs
+   -p BYTES  make the pipe on standard input hold BYTES (F_SETPIPE_SZ),
+             as a reader that grows its pipe once it runs (GNU cat 9.11)
    -u UID    run PROGRAM as user and group UID, with no other groups
 
    The shells differ in ulimit's units (dash counts 512-byte blocks,
@@ -134,10 +137,11 @@ main (int argc, char **argv)
   bool close_fds = false;
   long long files = -1;
   long long bytes = -1;
+  long long pipe_bytes = -1;
   long long uid = -1;
   int c;
 
-  while ((c = getopt (argc, argv, "+cn:f:u:")) != -1)
+  while ((c = getopt (argc, argv, "+cn:f:p:u:")) != -1)
     switch (c)
       {
       case 'c':
@@ -149,6 +153,9 @@ main (int argc, char **argv)
       case 'f':
         bytes = number (optarg);
         break;
+      case 'p':
+        pipe_bytes = number (optarg);
+        break;
       case 'u':
         uid = number (optarg);
         break;
@@ -158,14 +165,18 @@ main (int argc, char **argv)
       }
   if (argc <= optind)
     {
-      fprintf (stderr, "Usage: limit [-c] [-n FILES] [-f BYTES] [-u UID]"
-               " PROGRAM [ARG]...\n");
+      fprintf (stderr, "Usage: limit [-c] [-n FILES] [-f BYTES] [-p BYTES]"
+               " [-u UID] PROGRAM [ARG]...\n");
       return 125;
     }
   char **cmd = argv + optind;
 
   if (close_fds)
     close_above_stderr ();
+
+  if (0 <= pipe_bytes
+      && fcntl (STDIN_FILENO, F_SETPIPE_SZ, (int) pipe_bytes) < 0)
+    die ("limit: -p");
 
   int prog = -1;
   if (0 <= uid)
