@@ -233,8 +233,8 @@ deliver (struct file_copy *c, size_t i)
   while (pos < end && c->way[i] != OUTPUT_WRITE)
     {
       size_t left = end - pos;
-      size_t chunk = (c->way[i] == OUTPUT_COPY_RANGE
-                      ? o->range_chunk : o->chunk);
+      size_t chunk = (c->way[i] == OUTPUT_COPY_RANGE && o->reflinks
+                      ? SIZE_MAX : o->chunk);
       ssize_t n = kernel_copy (c->way[i], o->fd, &pos, MIN (left, chunk));
       if (0 < n)
         continue;
@@ -259,8 +259,28 @@ deliver (struct file_copy *c, size_t i)
   return pos < end ? write_from (c, i, pos) : end;
 }
 
-/* Set up the next round at C->off: up to C->block bytes, as far as the
-   input reaches.  Return false at end of input.  */
+/* The most bytes in the next round.  round_limit keeps the reader of a
+   pipe output fed while ktee writes the other outputs; but an output
+   that takes a reflink is written in next to no time, and smaller rounds
+   would only cost it calls: from a 512 MiB file on btrfs, four files
+   there and | sha256sum took 0.42 to 0.47 s of ktee's CPU with rounds of
+   64 KiB, 0.15 to 0.23 with 1 MiB.  */
+
+static size_t
+round_size (struct file_copy const *c)
+{
+  for (size_t i = 0; i < c->outs->n; i++)
+    {
+      struct output const *o = &c->outs->v[i];
+      if (0 <= o->fd && ! o->is_pipe
+          && ! (c->way[i] == OUTPUT_COPY_RANGE && o->reflinks))
+        return MIN (c->block, round_limit (c->outs));
+    }
+  return c->block;
+}
+
+/* Set up the next round at C->off: up to round_size bytes, as far as
+   the input reaches.  Return false at end of input.  */
 
 static bool
 next_round (struct file_copy *c)
@@ -273,7 +293,7 @@ next_round (struct file_copy *c)
         return false;
       c->size = st.st_size;
     }
-  c->round = MIN (MIN (c->block, round_limit (c->outs)), c->size - c->off);
+  c->round = MIN (round_size (c), c->size - c->off);
   c->failed_at = -1;
 
   /* A pipe output whose reader has gone kills ktee, as it killed GNU

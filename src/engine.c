@@ -122,8 +122,8 @@ input_kind (struct outputs const *outs)
   return INPUT_OTHER;
 }
 
-/* The most bytes to give a file per system call, by file system; no
-   limit on others.
+/* The most bytes to give a file per system call, by file system, and
+   whether copy_file_range may make a reflink there; no limit on others.
 
    ext4 and XFS take page cache folios as large as each write.  In a
    virtual machine that hands free memory back to its host (virtio-balloon
@@ -138,34 +138,36 @@ input_kind (struct outputs const *outs)
    16 KiB in 1.1 s: the smaller size costs far less there than the larger
    costs here.
 
-   copy_file_range on XFS may share the input's blocks (a reflink): no
-   page is written, and cutting it up would only split the extents.  */
+   copy_file_range on btrfs and XFS may share the input's blocks (a
+   reflink): no page is written, and cutting it up would only split the
+   extents.  */
 static struct
 {
   unsigned long magic;
   size_t chunk;
   bool reflinks;
-} const file_system_chunks[] =
+} const file_systems[] =
 {
   { EXT4_SUPER_MAGIC, 16 * 1024, false },
-  { XFS_SUPER_MAGIC, 16 * 1024, true }
+  { XFS_SUPER_MAGIC, 16 * 1024, true },
+  { BTRFS_SUPER_MAGIC, SIZE_MAX, true }
 };
 
-/* Set how many bytes output O takes per call.  */
+/* Set how many bytes output O takes per call, and whether it may take
+   reflinks.  */
 
 static void
-set_chunk (struct output *o)
+set_file_system (struct output *o)
 {
   struct statfs fs;
   if (o->is_pipe || fstatfs (o->fd, &fs) != 0)
     return;
-  size_t n = sizeof file_system_chunks / sizeof *file_system_chunks;
+  size_t n = sizeof file_systems / sizeof *file_systems;
   for (size_t i = 0; i < n; i++)
-    if (fs.f_type == file_system_chunks[i].magic)
+    if (fs.f_type == file_systems[i].magic)
       {
-        o->chunk = file_system_chunks[i].chunk;
-        if (! file_system_chunks[i].reflinks)
-          o->range_chunk = o->chunk;
+        o->chunk = file_systems[i].chunk;
+        o->reflinks = file_systems[i].reflinks;
       }
 }
 
@@ -203,7 +205,7 @@ copy_input (struct outputs *outs, struct copy_plan const *plan)
 {
   for (size_t i = 0; i < outs->n; i++)
     if (0 <= outs->v[i].fd)
-      set_chunk (&outs->v[i]);
+      set_file_system (&outs->v[i]);
 
   zero_copy_engine engine = plan->rw_only ? NULL : engines[input_kind (outs)];
   if (! engine || ! engine (outs, plan))

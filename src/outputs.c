@@ -48,7 +48,8 @@ output_init (struct output *o, int fd, char const *name)
   o->fd = fd;
   o->name = name;
   o->is_pipe = 0 <= fd && is_fifo (fd);
-  o->chunk = o->range_chunk = SIZE_MAX;
+  o->chunk = SIZE_MAX;
+  o->reflinks = false;
 }
 
 /* Open FILES as GNU tee does: in order, created with mode 0666 less the

@@ -36,7 +36,7 @@ struct output
   char const *name;     /* For diagnostics, unquoted.  */
   bool is_pipe;         /* A FIFO, whose reader may go away.  */
   size_t chunk;         /* Most bytes to give it per system call.  */
-  size_t range_chunk;   /* The same for copy_file_range, which may share
+  bool reflinks;        /* Its file system may make copy_file_range share
                            the input's blocks rather than copy them.  */
 };
 

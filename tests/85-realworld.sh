@@ -85,6 +85,30 @@ chunks ()
   fi
 }
 
+# reflink_rounds FS: on FS (btrfs or XFS), with stdin a file there and
+# stdout a pipe, a FILE gets more than the pipe's 64 KiB per call: the
+# rounds that keep the pipe's reader fed (engine.c) are not for outputs
+# that copy_file_range may reflink (copy-file.c).
+reflink_rounds ()
+{
+  if ! can_strace; then
+    skip "$1: reflinks in large rounds" "$no_strace"
+    return
+  fi
+  methods=$KTEE_METHODS
+  zero_copy_only "$1: reflinks in large rounds" &&
+    setup 'cp $DATA/1048583 $MNT/in' &&
+    check "$1: reflinks in large rounds, stdout a pipe" \
+      'wrap="$NO_LEAK_CHECK strace -y -o $AUX/trace
+             -e trace=copy_file_range --"
+       TEE $MNT/a < $MNT/in | cat > out
+       mv $MNT/a . && rm $MNT/in && expect_status 0 &&
+       expect_bytes a $DATA/1048583 && expect_bytes out $DATA/1048583 &&
+       most=$(most_per_call $AUX/trace) && test "$most" -gt 65536 ||
+       fail "$most bytes at most in one call"'
+  KTEE_METHODS=$methods
+}
+
 # On each, FILEs and stdout there, written with and without -a; the
 # splice engine when stdin is a pipe, read and write when it is a file.
 # What the tee wrote is moved into the working directory to be compared.
@@ -108,6 +132,7 @@ for fs in ext4 xfs btrfs tmpfs; do
   compare "$fs: -a, stdin a file there, a FILE there" \
     'TEE -a $MNT/a < $MNT/in > out; mv $MNT/a .; rm $MNT/in'
   case $fs in ext4 | xfs) chunks $fs ;; esac
+  case $fs in xfs | btrfs) reflink_rounds $fs ;; esac
   umount "$MNT"
 done
 
