@@ -88,7 +88,8 @@ chunks ()
 # reflink_rounds FS: on FS (btrfs or XFS), with stdin a file there and
 # stdout a pipe, a FILE gets more than the pipe's 64 KiB per call: the
 # rounds that keep the pipe's reader fed (engine.c) are not for outputs
-# that copy_file_range may reflink (copy-file.c).
+# that copy_file_range may reflink (copy-file.c); but they are for a
+# second pipe output, which keeps the first one's reader waiting.
 reflink_rounds ()
 {
   if ! can_strace; then
@@ -105,6 +106,20 @@ reflink_rounds ()
        mv $MNT/a . && rm $MNT/in && expect_status 0 &&
        expect_bytes a $DATA/1048583 && expect_bytes out $DATA/1048583 &&
        most=$(most_per_call $AUX/trace) && test "$most" -gt 65536 ||
+       fail "$most bytes at most in one call"'
+  zero_copy_only "$1: two pipe outputs" &&
+    setup 'cp $DATA/1048583 $MNT/in && mkfifo p' &&
+    check "$1: a reflinked FILE and two pipe outputs, rounds of 64 KiB" \
+      'cat p > out2 &
+       wrap="$NO_LEAK_CHECK strace -y -o $AUX/trace
+             -e trace=copy_file_range --"
+       TEE $MNT/a p < $MNT/in | cat > out
+       wait
+       mv $MNT/a . && rm $MNT/in && expect_status 0 &&
+       expect_bytes a $DATA/1048583 && expect_bytes out $DATA/1048583 &&
+       expect_bytes out2 $DATA/1048583 &&
+       most=$(most_per_call $AUX/trace) &&
+       test "$most" -gt 0 && test "$most" -le 65536 ||
        fail "$most bytes at most in one call"'
   KTEE_METHODS=$methods
 }
