@@ -104,6 +104,14 @@ file_fd ()
   sed -n "s/.*openat(AT_FDCWD, \"f\",.* = \([0-9]*\)\$/\1/p" "$1"
 }
 
+# largest_round TRACE: the most bytes one splice(2) from standard input
+# moved in TRACE, or nothing if none did.
+largest_round ()
+{
+  sed -n "s/^[0-9]* *splice(0, .* = \([0-9]*\)\$/\1/p" "$1" |
+    sort -n | tail -n 1
+}
+
 # user_bytes TRACE FD...: the bytes that ktee's read(2) calls of standard
 # input and its write(2) calls of the FDs in TRACE moved: a count each.
 user_bytes ()
@@ -156,8 +164,7 @@ if can_strace; then
     'head -c 16777216 /dev/zero |
      STRACE -f -o trace -e trace=splice ktee --copy-method=splice f |
        cat > /dev/null
-     size=$(sed -n "s/^[0-9]* *splice(0, .* = \([0-9]*\)\$/\1/p" trace |
-            sort -n | tail -n 1)
+     size=$(largest_round trace)
      test -n "$size" && test "$size" -le 65536 ||
        fail "a round of ${size:-no} bytes"
      test "$(wc -c < f)" -eq 16777216 || fail "f holds $(wc -c < f) bytes"'
@@ -172,8 +179,7 @@ if can_strace; then
       "$from"'
        STRACE -f -o trace -e trace=splice ktee --copy-method=splice f '"$in"' |
          { sleep 1; limit -p 1048576 cat; } > /dev/null
-       size=$(sed -n "s/^[0-9]* *splice(0, .* = \([0-9]*\)\$/\1/p" trace |
-              sort -n | tail -n 1)
+       size=$(largest_round trace)
        test -n "$size" && test "$size" -gt 65536 ||
          fail "no round over 64 KiB: ${size:-none}"
        test "$(wc -c < f)" -eq 16777216 || fail "f holds $(wc -c < f) bytes"'

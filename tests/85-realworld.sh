@@ -96,12 +96,13 @@ reflink_rounds ()
     skip "$1: reflinks in large rounds" "$no_strace"
     return
   fi
+  WRAP_TRACE='wrap="$NO_LEAK_CHECK strace -y -o $AUX/trace
+               -e trace=copy_file_range --"'
   methods=$KTEE_METHODS
   zero_copy_only "$1: reflinks in large rounds" &&
     setup 'cp $DATA/1048583 $MNT/in' &&
     check "$1: reflinks in large rounds, stdout a pipe" \
-      'wrap="$NO_LEAK_CHECK strace -y -o $AUX/trace
-             -e trace=copy_file_range --"
+      "$WRAP_TRACE"'
        TEE $MNT/a < $MNT/in | cat > out
        mv $MNT/a . && rm $MNT/in && expect_status 0 &&
        expect_bytes a $DATA/1048583 && expect_bytes out $DATA/1048583 &&
@@ -111,8 +112,7 @@ reflink_rounds ()
     setup 'cp $DATA/1048583 $MNT/in && mkfifo p' &&
     check "$1: a reflinked FILE and two pipe outputs, rounds of 64 KiB" \
       'cat p > out2 &
-       wrap="$NO_LEAK_CHECK strace -y -o $AUX/trace
-             -e trace=copy_file_range --"
+       '"$WRAP_TRACE"'
        TEE $MNT/a p < $MNT/in | cat > out
        wait
        mv $MNT/a . && rm $MNT/in && expect_status 0 &&
