@@ -279,7 +279,10 @@ round_size (struct file_copy const *c)
       if (o->is_pipe
           ? 1 < ++pipes
           : ! (c->way[i] == OUTPUT_COPY_RANGE && o->reflinks))
-        return MIN (c->block, round_limit (c->outs));
+        {
+          size_t limit = round_limit (c->outs);
+          return MIN (c->block, limit);
+        }
     }
   return c->block;
 }
@@ -298,7 +301,8 @@ next_round (struct file_copy *c)
         return false;
       c->size = st.st_size;
     }
-  c->round = MIN (round_size (c), c->size - c->off);
+  size_t most = round_size (c);
+  c->round = MIN (most, c->size - c->off);
   c->failed_at = -1;
 
   /* A pipe output whose reader has gone kills ktee, as it killed GNU

@@ -188,7 +188,8 @@ enum { WAIT_FAILED = -2 };
 static ssize_t
 take_input (struct engine *e)
 {
-  size_t size = MIN (e->block, round_limit (e->outs));
+  size_t limit = round_limit (e->outs);
+  size_t size = MIN (e->block, limit);
   for (;;)
     {
       ssize_t n = splice (STDIN_FILENO, NULL, e->master[1], NULL, size, 0);

@@ -184,6 +184,24 @@ if can_strace; then
          fail "no round over 64 KiB: ${size:-none}"
        test "$(wc -c < f)" -eq 16777216 || fail "f holds $(wc -c < f) bytes"'
   done
+  # The reader's pipe size is asked once a round, no more (each round
+  # has one splice from standard input: into ktee's pipe, or from the
+  # file into stdout).
+  for stdin in pipe file; do
+    case $stdin in
+      pipe) from='head -c 16777216 /dev/zero |' in= ;;
+      file) from='head -c 16777216 /dev/zero > in &&' in='< in' ;;
+    esac
+    check "strace: with a FILE, one F_GETPIPE_SZ of the stdout pipe a round [$stdin]" \
+      "$from"'
+       STRACE -f -o trace -e trace=splice,fcntl \
+         ktee --copy-method=splice f '"$in"' | cat > /dev/null
+       rounds=$(grep -c -E "^[0-9]+ +splice\(0," trace)
+       asked=$(grep -c -E "^[0-9]+ +fcntl\(1, F_GETPIPE_SZ" trace)
+       test "$asked" -le "$rounds" ||
+         fail "$asked F_GETPIPE_SZ of stdout in $rounds rounds"
+       test "$(wc -c < f)" -eq 16777216 || fail "f holds $(wc -c < f) bytes"'
+  done
   KTEE_METHODS=$KTEE_METHODS_SAVED
 else
   skip 'strace: zero copy' "$no_strace"
