@@ -66,8 +66,8 @@ read_input (char *buf, size_t size)
 }
 
 bool
-copy_rw_upto (struct outputs *outs, struct copy_plan const *plan,
-              size_t limit)
+copy_rw (struct outputs *outs, struct copy_plan const *plan,
+         size_t from, size_t limit)
 {
   size_t bufsize = plan->block ? plan->block : RW_BUFSIZE;
   bool over = true;
@@ -76,8 +76,8 @@ copy_rw_upto (struct outputs *outs, struct copy_plan const *plan,
   /* Read GNU tee's blocks until a whole buffer's worth has come: an
      input that small then touches no more fresh memory than GNU tee,
      for each page costs a fault.  */
-  size_t want = MIN (GNU_TEE_BLOCK, bufsize);
-  size_t taken = 0;
+  size_t taken = from;
+  size_t want = bufsize <= taken ? bufsize : MIN (GNU_TEE_BLOCK, bufsize);
 
   while (outs->live)
     {
@@ -112,10 +112,4 @@ copy_rw_upto (struct outputs *outs, struct copy_plan const *plan,
 
   free (buf);
   return over;
-}
-
-void
-copy_rw (struct outputs *outs, struct copy_plan const *plan)
-{
-  copy_rw_upto (outs, plan, SIZE_MAX);
 }

@@ -14,15 +14,13 @@
    You should have received a copy of the GNU General Public License
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
-/* An input that ends within SMALL_INPUT bytes is copied as GNU tee
-   copies it.  Past that, no byte is written from user space: each round
-   splices what standard input holds into a private "master" pipe.
-   Every output but the last gets the round through a second private
-   pipe, filled by tee(2) from the master; the last output takes the
-   master itself.  So the input is consumed exactly once, by splice,
-   whose zero return does mean end of input; and tee(2) only ever runs
-   between ktee's own pipes, where no other process can make it return 0
-   early or block.
+/* No byte is written from user space: each round splices what
+   standard input holds into a private "master" pipe.  Every output but
+   the last gets the round through a second private pipe, filled by
+   tee(2) from the master; the last output takes the master itself.  So
+   the input is consumed exactly once, by splice, whose zero return does
+   mean end of input; and tee(2) only ever runs between ktee's own
+   pipes, where no other process can make it return 0 early or block.
 
    An output that refuses splice (O_APPEND files, /dev/full, file
    systems without splice support) is written with write(2) from a
@@ -49,12 +47,6 @@
 /* Big enough that a round costs few system calls per byte; see the
    measurements in bench/.  */
 enum { PIPE_BYTES = 1024 * 1024 };
-
-/* ktee copies this much by read and write before it makes its pipes:
-   an input that ends within it costs what GNU tee's costs (the pipes
-   alone cost more than copying it; see the small-input rows of
-   bench/results.md), and a longer one moves all but this by splice.  */
-enum { SMALL_INPUT = 256 * 1024 };
 
 /* Try to make pipe FD hold SIZE bytes, and return how many it holds,
    or 0 if that is unknown.  A refusal (EPERM beyond
@@ -258,9 +250,6 @@ static bool
 copy_splice (struct outputs *outs, struct copy_plan const *plan,
              bool packets_pass)
 {
-  if (! plan->always_splice && copy_rw_upto (outs, plan, SMALL_INPUT))
-    return true;
-
   struct engine e = { .outs = outs, .packets_pass = packets_pass };
   if (! make_pipes (&e))
     return false;

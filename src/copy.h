@@ -27,29 +27,35 @@
    with GNU tee.  */
 enum { GNU_TEE_BLOCK = 8192 };
 
+/* --copy-method.  */
+enum copy_method
+  {
+    copy_method_auto,   /* Read and write a small input, splice the rest.  */
+    copy_method_splice, /* Splice wherever the kernel allows.  */
+    copy_method_rw      /* Read and write, always.  */
+  };
+
 struct copy_plan
 {
   size_t block;         /* Most bytes to take from the input per round.  */
   bool stop_shows;      /* An early stop shows GNU tee's block size.  */
   bool sigpipe_kills;   /* A write to a broken pipe kills ktee.  */
   bool watch_outputs;   /* Drop broken pipe outputs while input is idle.  */
-  bool always_splice;   /* Splice even an input too small to gain.  */
-  bool rw_only;         /* --copy-method=rw: read and write, always.  */
 };
 
-/* Copy standard input to every output with the engine that engine.c's
-   table gives for its kind.  */
-void copy_input (struct outputs *outs, struct copy_plan const *plan);
+/* Copy standard input to every output of OUTS by METHOD, with the engine
+   that engine.c's table gives for its kind.  */
+void copy_input (struct outputs *outs, enum copy_method method);
 
 /* Each engine copies standard input to every live output of OUTS until
    end of input or until no output is left, reporting failures through
-   outputs.c.  */
-void copy_rw (struct outputs *outs, struct copy_plan const *plan);
+   outputs.c.
 
-/* Do as copy_rw, but stop after the read that brings the bytes copied
-   to LIMIT or more.  Return true if the copy is over.  */
-bool copy_rw_upto (struct outputs *outs, struct copy_plan const *plan,
-                   size_t limit);
+   The read/write engine starts FROM bytes into the input, and stops
+   early after the read that brings the bytes copied to LIMIT or more.
+   It returns true if the copy is over.  */
+bool copy_rw (struct outputs *outs, struct copy_plan const *plan,
+              size_t from, size_t limit);
 
 /* The zero-copy engines return false if copy_rw must copy the rest of
    standard input: all of it if they could not take it at all.  */

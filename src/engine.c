@@ -16,11 +16,12 @@
 
 /* Every choice of engine is made here, from fstat(2) of the input and
    of each output, and read off two tables; so are how much a file takes
-   per call, from its file system, and how large a round may be.  An
-   engine may still decline (the kernel refuses splice, a pipe cannot be
-   made) before it takes any input, and the read/write engine then does
-   the copy; an output that refuses its way falls back, alone, as the
-   file engine says.  */
+   per call, from its file system, how large a round may be, and where
+   GNU tee's block size must show (the plan).  An engine may still
+   decline (the kernel refuses splice, a pipe cannot be made) before it
+   takes any input, and the read/write engine then does the copy; an
+   output that refuses its way falls back, alone, as the file engine
+   says.  */
 
 #include <config.h>
 
@@ -28,12 +29,16 @@
 
 #include <fcntl.h>
 #include <linux/magic.h>
+#include <signal.h>
 #include <stdint.h>
 #include <sys/param.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
+
+#include "iopoll.h"
 
 /* What standard input is, as far as copying goes.  */
 enum input_kind
@@ -153,13 +158,21 @@ static struct
   { BTRFS_SUPER_MAGIC, SIZE_MAX, true }
 };
 
-/* Set how many bytes output O takes per call, and whether it may take
-   reflinks.  */
+static bool
+is_fifo (int fd)
+{
+  struct stat st;
+  return fstat (fd, &st) == 0 && S_ISFIFO (st.st_mode);
+}
+
+/* Note whether output O is a pipe; if not, how many bytes it takes per
+   call and whether it may take reflinks, from its file system.  */
 
 static void
-set_file_system (struct output *o)
+classify_output (struct output *o)
 {
   struct statfs fs;
+  o->is_pipe = is_fifo (o->fd);
   if (o->is_pipe || fstatfs (o->fd, &fs) != 0)
     return;
   size_t n = sizeof file_systems / sizeof *file_systems;
@@ -200,16 +213,108 @@ round_limit (struct outputs const *outs)
   return most;
 }
 
-void
-copy_input (struct outputs *outs, struct copy_plan const *plan)
+/* Return true if signal SIG, when raised, kills ktee.  */
+
+static bool
+signal_kills (int sig)
 {
+  struct sigaction sa;
+  return sigaction (sig, NULL, &sa) == 0 && sa.sa_handler == SIG_DFL;
+}
+
+/* Return true if a write can kill ktee with SIGXFSZ, so that where it
+   dies decides what the other outputs hold.  */
+
+static bool
+file_size_limited (void)
+{
+  struct rlimit rl;
+  return (getrlimit (RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
+          && signal_kills (SIGXFSZ));
+}
+
+/* Return true if standard input has a file offset, which a copy that
+   stops early leaves where the next reader of the same open file (as in
+   "{ tee ...; cat; } < FILE") starts.  */
+
+static bool
+input_has_offset (void)
+{
+  return 0 <= lseek (STDIN_FILENO, 0, SEEK_CUR);
+}
+
+/* Take GNU tee's block size wherever it shows: in the exit modes and under
+   a file size limit, what the outputs hold when the copy stops early; with
+   a seekable input, where it leaves the offset, unless the engine puts
+   the offset there itself (copy-file.c).  */
+
+static struct copy_plan
+plan_copy (enum output_error mode)
+{
+  struct copy_plan plan = { 0 };
+  plan.stop_shows = exits_on_error (mode) || file_size_limited ();
+  plan.block = (plan.stop_shows || input_has_offset () ? GNU_TEE_BLOCK : 0);
+  plan.sigpipe_kills = mode == output_error_sigpipe && signal_kills (SIGPIPE);
+  plan.watch_outputs = (spares_pipes (mode)
+                        && ! input_always_ready (STDIN_FILENO));
+  return plan;
+}
+
+/* Return true if standard input is a pipe or a socket: what it gives
+   is gone once taken, and so can be read before ktee knows more.  */
+
+static bool
+input_streams (void)
+{
+  struct stat st;
+  return (fstat (STDIN_FILENO, &st) == 0
+          && (S_ISFIFO (st.st_mode) || S_ISSOCK (st.st_mode)));
+}
+
+/* ktee reads a pipe or a socket as GNU tee does, in its blocks, until
+   this much has come, before it asks the kernel what its input and
+   outputs are: the calls that tell cost a small input more than GNU tee
+   pays for it (see the small inputs in bench/results.md).  An input of
+   just 64 KiB ends at the read after, hence the byte more.  */
+enum { START_INPUT = 64 * 1024 + 1 };
+
+/* ktee copies this much of a pipe or a socket by read and write before
+   it makes its pipes: an input that ends within it costs what GNU tee's
+   costs (the pipes alone cost more than copying it), and a longer one
+   moves all but this by splice.  */
+enum { SMALL_INPUT = 256 * 1024 };
+
+void
+copy_input (struct outputs *outs, enum copy_method method)
+{
+  bool streams = input_streams ();
+  size_t copied = 0;
+
+  /* The nopipe modes watch the pipe outputs from the first read.  */
+  if (streams && method != copy_method_splice && ! spares_pipes (outs->mode))
+    {
+      struct copy_plan gnu_blocks = { .block = GNU_TEE_BLOCK };
+      if (copy_rw (outs, &gnu_blocks, 0, START_INPUT))
+        return;
+      copied = START_INPUT;
+    }
+
   for (size_t i = 0; i < outs->n; i++)
     if (0 <= outs->v[i].fd)
-      set_file_system (&outs->v[i]);
+      classify_output (&outs->v[i]);
+  struct copy_plan plan = plan_copy (outs->mode);
 
-  zero_copy_engine engine = plan->rw_only ? NULL : engines[input_kind (outs)];
-  if (! engine || ! engine (outs, plan))
-    copy_rw (outs, plan);
+  if (streams && method == copy_method_auto)
+    {
+      if (copy_rw (outs, &plan, copied, SMALL_INPUT))
+        return;
+      copied = SMALL_INPUT;
+    }
+
+  zero_copy_engine engine = (method == copy_method_rw ? NULL
+                             : engines[input_kind (outs)]);
+  if (! engine || ! engine (outs, &plan))
+    copy_rw (outs, &plan, copied, SIZE_MAX);
 }
 
 /* What an output is, as far as the file engine goes.  */

@@ -23,27 +23,18 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "argmatch.h"
 #include "closeout.h"
 #include "copy.h"
 #include "error.h"
-#include "iopoll.h"
 #include "outputs.h"
 #include "progname.h"
 
 #define PROGRAM_NAME "ktee"
 #define AUTHORS "the ktee developers"
 #define COPYRIGHT_YEAR 2026
-
-enum copy_method
-  {
-    copy_method_auto,
-    copy_method_splice,
-    copy_method_rw
-  };
 
 static char const *const copy_method_args[] =
 {
@@ -144,56 +135,6 @@ There is NO WARRANTY, to the extent permitted by law.\n\
   exit (EXIT_SUCCESS);
 }
 
-/* Return true if signal SIG, when raised, kills ktee.  */
-
-static bool
-signal_kills (int sig)
-{
-  struct sigaction sa;
-  return sigaction (sig, NULL, &sa) == 0 && sa.sa_handler == SIG_DFL;
-}
-
-/* Return true if a write can kill ktee with SIGXFSZ, so that where it
-   dies decides what the other outputs hold.  */
-
-static bool
-file_size_limited (void)
-{
-  struct rlimit rl;
-  return (getrlimit (RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
-          && signal_kills (SIGXFSZ));
-}
-
-/* Return true if standard input has a file offset, which a copy that
-   stops early leaves where the next reader of the same open file (as in
-   "{ tee ...; cat; } < FILE") starts.  */
-
-static bool
-input_has_offset (void)
-{
-  return 0 <= lseek (STDIN_FILENO, 0, SEEK_CUR);
-}
-
-/* Take GNU tee's block size wherever it shows: in the exit modes and under
-   a file size limit, what the outputs hold when the copy stops early; with
-   a seekable input, where it leaves the offset, unless the engine puts
-   the offset there itself (copy-file.c).  */
-
-static struct copy_plan
-plan_copy (enum output_error mode)
-{
-  struct copy_plan plan = { 0 };
-  bool exit_mode = (mode == output_error_exit
-                    || mode == output_error_exit_nopipe);
-  plan.stop_shows = exit_mode || file_size_limited ();
-  plan.block = (plan.stop_shows || input_has_offset () ? GNU_TEE_BLOCK : 0);
-  plan.sigpipe_kills = mode == output_error_sigpipe && signal_kills (SIGPIPE);
-  plan.watch_outputs = ((mode == output_error_warn_nopipe
-                         || mode == output_error_exit_nopipe)
-                        && ! input_always_ready (STDIN_FILENO));
-  return plan;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -252,10 +193,7 @@ main (int argc, char **argv)
   struct outputs outs;
   outputs_open (&outs, argv + optind, argc - optind, append, mode);
 
-  struct copy_plan plan = plan_copy (mode);
-  plan.always_splice = method == copy_method_splice;
-  plan.rw_only = method == copy_method_rw;
-  copy_input (&outs, &plan);
+  copy_input (&outs, method);
 
   outputs_close (&outs);
   if (close (STDIN_FILENO) != 0)

@@ -29,25 +29,12 @@
 #include "quotef.h"
 #include "xalloc.h"
 
-static bool
-exit_on_error (enum output_error mode)
-{
-  return mode == output_error_exit || mode == output_error_exit_nopipe;
-}
-
-static bool
-is_fifo (int fd)
-{
-  struct stat st;
-  return fstat (fd, &st) == 0 && S_ISFIFO (st.st_mode);
-}
-
 static void
 output_init (struct output *o, int fd, char const *name)
 {
   o->fd = fd;
   o->name = name;
-  o->is_pipe = 0 <= fd && is_fifo (fd);
+  o->is_pipe = false;
   o->chunk = SIZE_MAX;
   o->reflinks = false;
 }
@@ -76,7 +63,7 @@ outputs_open (struct outputs *outs, char *const *files, size_t nfiles,
                      S_IRUSR | S_IWUSR | S_IRGRP | S_IWGRP | S_IROTH | S_IWOTH);
       if (fd < 0)
         {
-          error (exit_on_error (mode) ? EXIT_FAILURE : 0, errno, "%s",
+          error (exits_on_error (mode) ? EXIT_FAILURE : 0, errno, "%s",
                  quotef (files[i]));
           outs->ok = false;
         }
@@ -98,7 +85,7 @@ output_fail (struct outputs *outs, struct output *o, int errnum)
                || outs->mode == output_error_warn);
   if (fail)
     {
-      error (exit_on_error (outs->mode) ? EXIT_FAILURE : 0, errnum, "%s",
+      error (exits_on_error (outs->mode) ? EXIT_FAILURE : 0, errnum, "%s",
              quotef (o->name));
       outs->ok = false;
     }

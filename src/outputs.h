@@ -30,11 +30,25 @@ enum output_error
     output_error_exit_nopipe   /* Exit on any error other than EPIPE.  */
   };
 
+static inline bool
+exits_on_error (enum output_error mode)
+{
+  return mode == output_error_exit || mode == output_error_exit_nopipe;
+}
+
+/* The nopipe modes, which let broken pipes go without a word.  */
+static inline bool
+spares_pipes (enum output_error mode)
+{
+  return mode == output_error_warn_nopipe || mode == output_error_exit_nopipe;
+}
+
 struct output
 {
   int fd;               /* -1 once the output is dropped.  */
   char const *name;     /* For diagnostics, unquoted.  */
-  bool is_pipe;         /* A FIFO, whose reader may go away.  */
+  bool is_pipe;         /* A FIFO, whose reader may go away; known once
+                           engine.c has looked at the outputs.  */
   size_t chunk;         /* Most bytes to give it per system call.  */
   bool reflinks;        /* Its file system may make copy_file_range share
                            the input's blocks rather than copy them.  */

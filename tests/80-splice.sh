@@ -112,6 +112,16 @@ largest_round ()
     sort -n | tail -n 1
 }
 
+# calls_after_open TRACE: the names of the calls in TRACE (of one
+# process) after it opened the FILE "f", but for those of the memory
+# allocator: what the tee asks of the kernel to copy its input.
+calls_after_open ()
+{
+  sed -n '/^openat(AT_FDCWD, "f",/,$p' "$1" | sed 1d |
+    sed -n 's/^\([a-z_0-9]*\)(.*/\1/p' |
+    grep -v -x -E 'mmap|munmap|brk|mprotect|madvise'
+}
+
 # user_bytes TRACE FD...: the bytes that ktee's read(2) calls of standard
 # input and its write(2) calls of the FDs in TRACE moved: a count each.
 user_bytes ()
@@ -201,6 +211,22 @@ if can_strace; then
        test "$asked" -le "$rounds" ||
          fail "$asked F_GETPIPE_SZ of stdout in $rounds rounds"
        test "$(wc -c < f)" -eq 16777216 || fail "f holds $(wc -c < f) bytes"'
+  done
+  # engine.c: an input that ends within 64 KiB costs the calls GNU tee
+  # makes to copy it, and one fstat of standard input (GNU tee's
+  # posix_fadvise stands before the FILE's open).
+  for method in auto rw; do
+    for size in 1024 65536; do
+      check "strace: $size bytes from a pipe cost GNU tee's calls and one [$method]" \
+        'head -c '$size' /dev/zero | STRACE -o gnu.trace tee f | cat > /dev/null
+         head -c '$size' /dev/zero |
+           STRACE -o ktee.trace ktee --copy-method='$method' f | cat > /dev/null
+         calls_after_open gnu.trace > gnu.calls
+         calls_after_open ktee.trace > ktee.calls
+         test "$(wc -l < ktee.calls)" -le "$(($(wc -l < gnu.calls) + 1))" || {
+           fail "ktee made more calls than GNU tee and one:"
+           diff gnu.calls ktee.calls; }'
+    done
   done
   KTEE_METHODS=$KTEE_METHODS_SAVED
 else
