@@ -260,17 +260,6 @@ plan_copy (enum output_error mode)
   return plan;
 }
 
-/* Return true if standard input is a pipe or a socket: what it gives
-   is gone once taken, and so can be read before ktee knows more.  */
-
-static bool
-input_streams (void)
-{
-  struct stat st;
-  return (fstat (STDIN_FILENO, &st) == 0
-          && (S_ISFIFO (st.st_mode) || S_ISSOCK (st.st_mode)));
-}
-
 /* ktee reads a pipe or a socket as GNU tee does, in its blocks, until
    this much has come, before it asks the kernel what its input and
    outputs are: the calls that tell cost a small input more than GNU tee
@@ -287,13 +276,28 @@ enum { SMALL_INPUT = 256 * 1024 };
 void
 copy_input (struct outputs *outs, enum copy_method method)
 {
-  bool streams = input_streams ();
+  struct stat st;
+  bool known = fstat (STDIN_FILENO, &st) == 0;
+  bool streams = known && (S_ISFIFO (st.st_mode) || S_ISSOCK (st.st_mode));
+  bool small_by_rw = method != copy_method_splice;
+  struct copy_plan gnu_blocks = { .block = GNU_TEE_BLOCK };
   size_t copied = 0;
 
-  /* The nopipe modes watch the pipe outputs from the first read.  */
-  if (streams && method != copy_method_splice && ! spares_pipes (outs->mode))
+  /* A file that GNU tee reads in one block costs the file engine more in
+     calls than its copy; read and written, it costs what it costs GNU
+     tee, which never polls a file either.  */
+  if (small_by_rw && known && S_ISREG (st.st_mode)
+      && st.st_size <= GNU_TEE_BLOCK)
     {
-      struct copy_plan gnu_blocks = { .block = GNU_TEE_BLOCK };
+      copy_rw (outs, &gnu_blocks, 0, SIZE_MAX);
+      return;
+    }
+
+  /* What a pipe or a socket gives is gone once taken, and so can be read
+     before ktee knows more; but the nopipe modes watch the pipe outputs
+     from the first read.  */
+  if (small_by_rw && streams && ! spares_pipes (outs->mode))
+    {
       if (copy_rw (outs, &gnu_blocks, 0, START_INPUT))
         return;
       copied = START_INPUT;

@@ -212,15 +212,22 @@ if can_strace; then
          fail "$asked F_GETPIPE_SZ of stdout in $rounds rounds"
        test "$(wc -c < f)" -eq 16777216 || fail "f holds $(wc -c < f) bytes"'
   done
-  # engine.c: an input that ends within 64 KiB costs the calls GNU tee
-  # makes to copy it, and one fstat of standard input (GNU tee's
-  # posix_fadvise stands before the FILE's open).
+  # engine.c: an input from a pipe that ends within 64 KiB, or a file
+  # that GNU tee reads in one block, costs the calls GNU tee makes to
+  # copy it, and one fstat of standard input (GNU tee's posix_fadvise
+  # stands before the FILE's open).
   for method in auto rw; do
-    for size in 1024 65536; do
-      check "strace: $size bytes from a pipe cost GNU tee's calls and one [$method]" \
-        'head -c '$size' /dev/zero | STRACE -o gnu.trace tee f | cat > /dev/null
-         head -c '$size' /dev/zero |
-           STRACE -o ktee.trace ktee --copy-method='$method' f | cat > /dev/null
+    for input in 'pipe 1024' 'pipe 65536' 'file 1024' 'file 8192'; do
+      set -- $input
+      case $1 in
+        pipe) from="head -c $2 /dev/zero |" in= ;;
+        file) from= in='< in' ;;
+      esac
+      check "strace: $2 bytes from a $1 cost GNU tee's calls and one [$method]" \
+        'head -c '$2' /dev/zero > in
+         '"$from"' STRACE -o gnu.trace tee f '"$in"' | cat > /dev/null
+         '"$from"' STRACE -o ktee.trace ktee --copy-method='$method' f '"$in"' |
+           cat > /dev/null
          calls_after_open gnu.trace > gnu.calls
          calls_after_open ktee.trace > ktee.calls
          test "$(wc -l < ktee.calls)" -le "$(($(wc -l < gnu.calls) + 1))" || {
