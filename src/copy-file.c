@@ -220,6 +220,15 @@ blame (struct file_copy *c, size_t i, off_t pos, int err)
   return c->off + c->round;
 }
 
+/* Return true if output I takes copy_file_range on a file system that
+   may make it a reflink (engine.c's file_systems).  */
+
+static bool
+reflinked (struct file_copy const *c, size_t i)
+{
+  return c->way[i] == OUTPUT_COPY_RANGE && c->outs->v[i].reflinks;
+}
+
 /* Give output I the round, its own way or falling back.  Return as
    write_from.  */
 
@@ -233,8 +242,7 @@ deliver (struct file_copy *c, size_t i)
   while (pos < end && c->way[i] != OUTPUT_WRITE)
     {
       size_t left = end - pos;
-      size_t chunk = (c->way[i] == OUTPUT_COPY_RANGE && o->reflinks
-                      ? SIZE_MAX : o->chunk);
+      size_t chunk = reflinked (c, i) ? SIZE_MAX : o->chunk;
       ssize_t n = kernel_copy (c->way[i], o->fd, &pos, MIN (left, chunk));
       if (0 < n)
         continue;
@@ -276,9 +284,7 @@ round_size (struct file_copy const *c)
       struct output const *o = &c->outs->v[i];
       if (o->fd < 0)
         continue;
-      if (o->is_pipe
-          ? 1 < ++pipes
-          : ! (c->way[i] == OUTPUT_COPY_RANGE && o->reflinks))
+      if (o->is_pipe ? 1 < ++pipes : ! reflinked (c, i))
         {
           size_t limit = round_limit (c->outs);
           return MIN (c->block, limit);

@@ -77,7 +77,6 @@ copy_rw (struct outputs *outs, struct copy_plan const *plan,
      input that small then touches no more fresh memory than GNU tee,
      for each page costs a fault.  */
   size_t taken = from;
-  size_t want = bufsize <= taken ? bufsize : MIN (GNU_TEE_BLOCK, bufsize);
 
   while (outs->live)
     {
@@ -91,6 +90,7 @@ copy_rw (struct outputs *outs, struct copy_plan const *plan,
             }
         }
 
+      size_t want = taken < bufsize ? MIN (GNU_TEE_BLOCK, bufsize) : bufsize;
       size_t n = read_input (buf, want);
       if (n == SAFE_READ_ERROR)
         {
@@ -106,8 +106,6 @@ copy_rw (struct outputs *outs, struct copy_plan const *plan,
           over = ! outs->live;
           break;
         }
-      if (want < bufsize && bufsize <= taken)
-        want = bufsize;
     }
 
   free (buf);

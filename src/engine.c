@@ -101,28 +101,30 @@ is_stream_socket (int fd)
           && type == SOCK_STREAM);
 }
 
+/* Return the kind of standard input, whose fstat(2) is ST, or NULL if
+   that failed.  */
+
 static enum input_kind
-input_kind (struct outputs const *outs)
+input_kind (struct outputs const *outs, struct stat const *st)
 {
-  struct stat st;
-  if (fstat (STDIN_FILENO, &st) != 0)
+  if (! st)
     return INPUT_OTHER;
 
-  if (S_ISFIFO (st.st_mode))
+  if (S_ISFIFO (st->st_mode))
     {
       int flags = fcntl (STDIN_FILENO, F_GETFL);
       return 0 <= flags && (flags & O_DIRECT) ? INPUT_PACKET_PIPE : INPUT_PIPE;
     }
-  if (S_ISREG (st.st_mode))
+  if (S_ISREG (st->st_mode))
     {
       for (size_t i = 0; i < outs->n; i++)
-        if (same_file (&outs->v[i], &st))
+        if (same_file (&outs->v[i], st))
           return INPUT_ALIASED_FILE;
-      return st.st_size <= 0 ? INPUT_SIZELESS_FILE : INPUT_FILE;
+      return st->st_size <= 0 ? INPUT_SIZELESS_FILE : INPUT_FILE;
     }
-  if (S_ISSOCK (st.st_mode))
+  if (S_ISSOCK (st->st_mode))
     return is_stream_socket (STDIN_FILENO) ? INPUT_STREAM_SOCKET : INPUT_OTHER;
-  if (S_ISCHR (st.st_mode))
+  if (S_ISCHR (st->st_mode))
     return INPUT_CHAR_DEVICE;
   return INPUT_OTHER;
 }
@@ -315,8 +317,9 @@ copy_input (struct outputs *outs, enum copy_method method)
       copied = SMALL_INPUT;
     }
 
-  zero_copy_engine engine = (method == copy_method_rw ? NULL
-                             : engines[input_kind (outs)]);
+  zero_copy_engine engine = NULL;
+  if (method != copy_method_rw)
+    engine = engines[input_kind (outs, known ? &st : NULL)];
   if (! engine || ! engine (outs, &plan))
     copy_rw (outs, &plan, copied, SIZE_MAX);
 }

@@ -179,7 +179,9 @@ if can_strace; then
        fail "a round of ${size:-no} bytes"
      test "$(wc -c < f)" -eq 16777216 || fail "f holds $(wc -c < f) bytes"'
   # A reader that grows its pipe once it runs gets larger rounds from
-  # then on: the limit is asked each round, not once at the start.
+  # then on: the limit is asked each round, not once at the start; and
+  # it is asked once a round, no more (each round has one splice from
+  # standard input: into ktee's pipe, or from the file into stdout).
   for stdin in pipe file; do
     case $stdin in
       pipe) from='head -c 16777216 /dev/zero |' in= ;;
@@ -193,15 +195,6 @@ if can_strace; then
        test -n "$size" && test "$size" -gt 65536 ||
          fail "no round over 64 KiB: ${size:-none}"
        test "$(wc -c < f)" -eq 16777216 || fail "f holds $(wc -c < f) bytes"'
-  done
-  # The reader's pipe size is asked once a round, no more (each round
-  # has one splice from standard input: into ktee's pipe, or from the
-  # file into stdout).
-  for stdin in pipe file; do
-    case $stdin in
-      pipe) from='head -c 16777216 /dev/zero |' in= ;;
-      file) from='head -c 16777216 /dev/zero > in &&' in='< in' ;;
-    esac
     check "strace: with a FILE, one F_GETPIPE_SZ of the stdout pipe a round [$stdin]" \
       "$from"'
        STRACE -f -o trace -e trace=splice,fcntl \
