@@ -67,16 +67,11 @@ read_input (char *buf, size_t size)
 
 bool
 copy_rw (struct outputs *outs, struct copy_plan const *plan,
-         size_t from, size_t limit)
+         uintmax_t *taken, uintmax_t limit)
 {
   size_t bufsize = plan->block ? plan->block : RW_BUFSIZE;
   bool over = true;
   char *buf = xmalloc (bufsize);
-
-  /* Read GNU tee's blocks until a whole buffer's worth has come: an
-     input that small then touches no more fresh memory than GNU tee,
-     for each page costs a fault.  */
-  size_t taken = from;
 
   while (outs->live)
     {
@@ -90,7 +85,10 @@ copy_rw (struct outputs *outs, struct copy_plan const *plan,
             }
         }
 
-      size_t want = taken < bufsize ? MIN (GNU_TEE_BLOCK, bufsize) : bufsize;
+      /* Read GNU tee's blocks until a whole buffer's worth has come: an
+         input that small then touches no more fresh memory than GNU tee,
+         for each page costs a fault.  */
+      size_t want = *taken < bufsize ? MIN (GNU_TEE_BLOCK, bufsize) : bufsize;
       size_t n = read_input (buf, want);
       if (n == SAFE_READ_ERROR)
         {
@@ -100,8 +98,8 @@ copy_rw (struct outputs *outs, struct copy_plan const *plan,
       if (n == 0)
         break;
       write_outputs (outs, buf, n);
-      taken += n;
-      if (limit <= taken)
+      *taken += n;
+      if (limit != RW_NO_LIMIT && limit <= *taken)
         {
           over = ! outs->live;
           break;

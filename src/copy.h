@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "outputs.h"
 
@@ -51,11 +52,14 @@ void copy_input (struct outputs *outs, enum copy_method method);
    end of input or until no output is left, reporting failures through
    outputs.c.
 
-   The read/write engine starts FROM bytes into the input, and stops
-   early after the read that brings the bytes copied to LIMIT or more.
-   It returns true if the copy is over.  */
+   The read/write engine adds the bytes it reads to *TAKEN and, unless
+   LIMIT is RW_NO_LIMIT, stops early after the read that brings *TAKEN
+   to LIMIT or more.  It returns true if the copy is over.  Counts are
+   uintmax_t, and "no limit" is not a count: a 32-bit size_t reaches
+   SIZE_MAX after 4 GiB.  */
+enum { RW_NO_LIMIT = 0 };
 bool copy_rw (struct outputs *outs, struct copy_plan const *plan,
-              size_t from, size_t limit);
+              uintmax_t *taken, uintmax_t limit);
 
 /* The zero-copy engines return false if copy_rw must copy the rest of
    standard input: all of it if they could not take it at all.  */

@@ -283,7 +283,7 @@ copy_input (struct outputs *outs, enum copy_method method)
   bool streams = known && (S_ISFIFO (st.st_mode) || S_ISSOCK (st.st_mode));
   bool small_by_rw = method != copy_method_splice;
   struct copy_plan gnu_blocks = { .block = GNU_TEE_BLOCK };
-  size_t copied = 0;
+  uintmax_t taken = 0;
 
   /* A file that GNU tee reads in one block costs the file engine more in
      calls than its copy; read and written, it costs what it costs GNU
@@ -291,7 +291,7 @@ copy_input (struct outputs *outs, enum copy_method method)
   if (small_by_rw && known && S_ISREG (st.st_mode)
       && st.st_size <= GNU_TEE_BLOCK)
     {
-      copy_rw (outs, &gnu_blocks, 0, SIZE_MAX);
+      copy_rw (outs, &gnu_blocks, &taken, RW_NO_LIMIT);
       return;
     }
 
@@ -300,9 +300,8 @@ copy_input (struct outputs *outs, enum copy_method method)
      from the first read.  */
   if (small_by_rw && streams && ! spares_pipes (outs->mode))
     {
-      if (copy_rw (outs, &gnu_blocks, 0, START_INPUT))
+      if (copy_rw (outs, &gnu_blocks, &taken, START_INPUT))
         return;
-      copied = START_INPUT;
     }
 
   for (size_t i = 0; i < outs->n; i++)
@@ -312,16 +311,15 @@ copy_input (struct outputs *outs, enum copy_method method)
 
   if (streams && method == copy_method_auto)
     {
-      if (copy_rw (outs, &plan, copied, SMALL_INPUT))
+      if (copy_rw (outs, &plan, &taken, SMALL_INPUT))
         return;
-      copied = SMALL_INPUT;
     }
 
   zero_copy_engine engine = NULL;
   if (method != copy_method_rw)
     engine = engines[input_kind (outs, known ? &st : NULL)];
   if (! engine || ! engine (outs, &plan))
-    copy_rw (outs, &plan, copied, SIZE_MAX);
+    copy_rw (outs, &plan, &taken, RW_NO_LIMIT);
 }
 
 /* What an output is, as far as the file engine goes.  */

@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "outputs.h"
 
@@ -37,7 +38,7 @@ struct engine
   bool packets_pass;    /* False if the input has no packet buffers, or
                            the kernel is known to drop packet mode.  */
   bool kernel_asked;    /* Whether PACKETS_PASS is known.  */
-  size_t stripped;      /* Bytes passed through SOCK.  */
+  uintmax_t stripped;   /* Bytes passed through SOCK.  */
 };
 
 /* How a round ended.  */
