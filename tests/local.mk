@@ -37,7 +37,8 @@ TESTS = \
   tests/85-realworld.sh \
   tests/90-faults.sh \
   tests/91-limits.sh \
-  tests/92-timing.sh
+  tests/92-timing.sh \
+  tests/95-counts.sh
 
 TEST_EXTENSIONS = .sh
 SH_LOG_COMPILER = $(SHELL)

@@ -14,10 +14,13 @@
    You should have received a copy of the GNU General Public License
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
-/* Usage: stress-gen SEED BYTES
+/* Usage: stress-gen [-p OFFSET]... SEED BYTES
 
    Write BYTES bytes of the stream that stress-pattern.h defines for
-   SEED to standard output, which must be a pipe.  Checksumming every
+   SEED to standard output, which must be a pipe.  -p OFFSET stops
+   after exactly OFFSET bytes until the reader has emptied the pipe, so
+   that one of its reads ends there (offsets in increasing order): where
+   a reader's count of bytes would reach the limit of its type.  Checksumming every
    output of a 20 GiB soak would take longer than the soak itself, so
    the stream describes itself instead: every 8-byte word says where it
    belongs, and stress-check verifies each output at memory speed.
@@ -40,9 +43,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -55,6 +60,26 @@ die (char const *what)
 {
   fprintf (stderr, "stress-gen: %s: %s\n", what, strerror (errno));
   exit (EXIT_FAILURE);
+}
+
+/* The offsets to stop at, in increasing order, and how many are left.  */
+static unsigned long long const *pauses;
+static int npauses;
+
+/* Bytes written so far.  */
+static unsigned long long sent;
+
+/* Wait until the reader of pipe FD has taken every byte in it, or has
+   gone (POLLERR), which the next write then finds.  */
+
+static void
+wait_drained (int fd)
+{
+  struct pollfd pfd = { .fd = fd, .events = 0 };
+  int queued;
+  while (ioctl (fd, FIONREAD, &queued) == 0 && queued
+         && ! (0 < poll (&pfd, 1, 1) && pfd.revents & POLLERR))
+    continue;
 }
 
 /* Hand the SIZE bytes at BUF to pipe FD, all of them.  */
@@ -77,17 +102,54 @@ vmsplice_all (int fd, char *buf, size_t size)
     }
 }
 
+/* Send the SIZE bytes at BUF to standard output, stopping at each pause
+   that falls within them.  */
+
+static void
+send (char *buf, size_t size)
+{
+  while (size)
+    {
+      size_t part = size;
+      if (npauses && *pauses - sent < part)
+        part = *pauses - sent;
+      vmsplice_all (STDOUT_FILENO, buf, part);
+      buf += part;
+      size -= part;
+      sent += part;
+      if (npauses && sent == *pauses)
+        {
+          wait_drained (STDOUT_FILENO);
+          pauses++;
+          npauses--;
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
-  if (argc != 3)
+  int nargs = argc - 1;
+  static unsigned long long offsets[16];
+  char **arg = argv + 1;
+  for (; 2 < nargs && strcmp (*arg, "-p") == 0; arg += 2, nargs -= 2)
     {
-      fputs ("Usage: stress-gen SEED BYTES\n", stderr);
+      unsigned long long at = strtoull (arg[1], NULL, 0);
+      if (npauses == sizeof offsets / sizeof *offsets
+          || (npauses && at <= offsets[npauses - 1]))
+        nargs = 0;
+      else
+        offsets[npauses++] = at;
+    }
+  if (nargs != 2)
+    {
+      fputs ("Usage: stress-gen [-p OFFSET]... SEED BYTES\n", stderr);
       return EXIT_FAILURE;
     }
+  pauses = offsets;
   struct pattern pat;
-  pattern_init (&pat, strtoull (argv[1], NULL, 0));
-  unsigned long long bytes = strtoull (argv[2], NULL, 0);
+  pattern_init (&pat, strtoull (arg[0], NULL, 0));
+  unsigned long long bytes = strtoull (arg[1], NULL, 0);
 
   uint64_t *ring;
   if (posix_memalign ((void **) &ring, 4096,
@@ -102,7 +164,7 @@ main (int argc, char **argv)
       size_t size = bytes < CHUNK_BYTES ? bytes : CHUNK_BYTES;
       for (size_t i = 0; i < WORDS; i++)
         chunk[i] = pattern_word (&pat, word + i);
-      vmsplice_all (STDOUT_FILENO, (char *) chunk, size);
+      send ((char *) chunk, size);
       word += WORDS;
       bytes -= size;
     }
