@@ -28,7 +28,9 @@
 #include "copy.h"
 
 #include <fcntl.h>
-#include <linux/magic.h>
+#if HAVE_LINUX_MAGIC_H
+# include <linux/magic.h>
+#endif
 #include <signal.h>
 #include <stdint.h>
 #include <sys/param.h>
@@ -39,6 +41,18 @@
 #include <unistd.h>
 
 #include "iopoll.h"
+
+/* The file systems' numbers from the kernel's include/uapi/linux/magic.h,
+   for a C library whose include path lacks the kernel's headers (musl).  */
+#ifndef EXT4_SUPER_MAGIC
+# define EXT4_SUPER_MAGIC 0xEF53
+#endif
+#ifndef XFS_SUPER_MAGIC
+# define XFS_SUPER_MAGIC 0x58465342
+#endif
+#ifndef BTRFS_SUPER_MAGIC
+# define BTRFS_SUPER_MAGIC 0x9123683E
+#endif
 
 /* What standard input is, as far as copying goes.  */
 enum input_kind

@@ -18,11 +18,11 @@
 
    RULE is SYSCALL[,SYSCALL]...:ERRNO[:argN=VALUE]..., for example
    "splice:EIO:arg2=3" (every splice whose fd_out is 3 fails with EIO) or
-   "tee,splice:ENOSYS" (neither call exists).  SYSCALL is a name from the
-   table below, ERRNO a name from the table below or a number, N counts
-   the arguments from 0 as seccomp does, and VALUE is compared with the
-   low 32 bits of the argument, which is all an int descriptor has.  A
-   call that matches no rule runs.
+   "tee,splice:ENOSYS" (neither call exists).  SYSCALL is a name libseccomp
+   knows, ERRNO a name from the table below or a number, N counts the
+   arguments from 0 as seccomp does, and VALUE is compared with the low 32
+   bits of the argument, which is all an int descriptor has.  A call that
+   matches no rule runs.
 
    This models a sandbox or a kernel that refuses a call, every time: a
    seccomp filter is what such sandboxes use.  Faults on one call only
@@ -30,68 +30,35 @@
    --inject for those.
 
    Descriptors above 2 are closed first, so that the files PROGRAM opens
-   get 3, 4, ... whatever the caller left open, and rules can name them.  */
+   get 3, 4, ... whatever the caller left open, and rules can name them.
+
+   libseccomp writes the filter for every architecture it knows.  Built
+   without it, failsys exits with status 77, and the tests skip.  */
 
 #include <config.h>
 
 #include <errno.h>
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
-#if defined __x86_64__ && !defined __ILP32__
-# define NATIVE_ARCH AUDIT_ARCH_X86_64
-#elif defined __i386__
-# define NATIVE_ARCH AUDIT_ARCH_I386
-#elif defined __aarch64__
-# define NATIVE_ARCH AUDIT_ARCH_AARCH64
-#else
-# define NATIVE_ARCH 0
-#endif
+#if HAVE_LIBSECCOMP
 
-/* Where the low half of a 64-bit argument lies in struct seccomp_data.  */
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-# define ARG_LOW(n) (offsetof (struct seccomp_data, args) + 8 * (n) + 4)
-#else
-# define ARG_LOW(n) (offsetof (struct seccomp_data, args) + 8 * (n))
-#endif
+# include <seccomp.h>
+# include <stdint.h>
+# include <sys/syscall.h>
 
-enum { MAX_RULES = 64, MAX_ARGS = 6 };
+enum { MAX_ARGS = 6 };
 
-struct rule
-{
-  long nr;
-  int errnum;
-  int nargs;
-  struct { int arg; unsigned int value; } args[MAX_ARGS];
-};
-
-static struct { char const *name; long nr; } const syscalls[] =
+/* The calls that the C library makes instead of these on some
+   architectures (32-bit ones, for 64-bit offsets or times): a rule names
+   what the program calls, so it fails those too.  A name that does not
+   exist on this architecture adds no rule.  */
+static struct { char const *name; char const *alias; } const aliases[] =
   {
-    { "read", SYS_read }, { "write", SYS_write },
-    { "readv", SYS_readv }, { "writev", SYS_writev },
-    { "splice", SYS_splice }, { "tee", SYS_tee },
-    { "vmsplice", SYS_vmsplice },
-    { "pread64", SYS_pread64 }, { "copy_file_range", SYS_copy_file_range },
-#ifdef SYS_sendfile64
-    { "sendfile", SYS_sendfile64 },
-#else
-    { "sendfile", SYS_sendfile },
-#endif
-#ifdef SYS_poll
-    { "poll", SYS_poll },
-#endif
-    { "ppoll", SYS_ppoll },
-    { "fcntl", SYS_fcntl }, { "ioctl", SYS_ioctl },
-    { "close", SYS_close }, { "openat", SYS_openat },
-    { "pipe2", SYS_pipe2 },
+    { "sendfile", "sendfile64" }, { "fcntl", "fcntl64" },
+    { "ppoll", "ppoll_time64" },
   };
 
 static struct { char const *name; int errnum; } const errnos[] =
@@ -113,15 +80,6 @@ usage_error (char const *what, char const *arg)
   exit (125);
 }
 
-static long
-syscall_number (char const *name)
-{
-  for (size_t i = 0; i < sizeof syscalls / sizeof syscalls[0]; i++)
-    if (strcmp (name, syscalls[i].name) == 0)
-      return syscalls[i].nr;
-  usage_error ("unknown system call", name);
-}
-
 static int
 errno_number (char const *name)
 {
@@ -130,135 +88,116 @@ errno_number (char const *name)
       return errnos[i].errnum;
   char *end;
   long n = strtol (name, &end, 10);
-  if (!*name || *end || n <= 0 || SECCOMP_RET_DATA < n)
+  /* 0xffff: what the data of a seccomp return holds.  */
+  if (!*name || *end || n <= 0 || 0xffff < n)
     usage_error ("unknown errno", name);
   return (int) n;
 }
 
-/* Parse "argN=VALUE" into rule R.  */
+/* Parse "argN=VALUE" into the comparison *CMP: the low 32 bits of
+   argument N equal VALUE.  */
 static void
-parse_arg (struct rule *r, char const *spec)
+parse_arg (struct scmp_arg_cmp *cmp, char const *spec)
 {
   char *end;
   if (strncmp (spec, "arg", 3) != 0 || spec[3] < '0' || '5' < spec[3]
-      || spec[4] != '=' || r->nargs == MAX_ARGS)
+      || spec[4] != '=')
     usage_error ("bad argument condition", spec);
   errno = 0;
   unsigned long value = strtoul (spec + 5, &end, 0);
   if (!spec[5] || *end || errno || 0xffffffffUL < value)
     usage_error ("bad argument value", spec);
-  r->args[r->nargs].arg = spec[3] - '0';
-  r->args[r->nargs].value = (unsigned int) value;
-  r->nargs++;
+  *cmp = (struct scmp_arg_cmp) { .arg = (unsigned int) (spec[3] - '0'),
+                                 .op = SCMP_CMP_MASKED_EQ,
+                                 .datum_a = 0xffffffff, .datum_b = value };
 }
 
-/* Parse SPEC into one rule per system call it names, appended to RULES,
-   which holds *NRULES.  */
+/* Make system call NAME return ACTION in CTX when the NARGS comparisons
+   CMP hold.  */
 static void
-parse_rule (char *spec, struct rule *rules, int *nrules)
+add_rule (scmp_filter_ctx ctx, char const *name, uint32_t action,
+          unsigned int nargs, struct scmp_arg_cmp const *cmp)
+{
+  int nr = seccomp_syscall_resolve_name (name);
+  if (nr == __NR_SCMP_ERROR)
+    usage_error ("unknown system call", name);
+  int err = seccomp_rule_add_array (ctx, action, nr, nargs, cmp);
+  if (err < 0)
+    usage_error (strerror (-err), name);
+}
+
+/* Parse SPEC and add its rules to CTX, one per system call it names.  */
+static void
+parse_rule (scmp_filter_ctx ctx, char *spec)
 {
   char *names = strtok (spec, ":");
   char *err = strtok (NULL, ":");
   if (!names || !err)
     usage_error ("bad rule", spec);
-  struct rule proto = { .errnum = errno_number (err) };
-  for (char *a; (a = strtok (NULL, ":")); )
-    parse_arg (&proto, a);
+  uint32_t action = SCMP_ACT_ERRNO ((unsigned int) errno_number (err));
+  struct scmp_arg_cmp cmp[MAX_ARGS];
+  unsigned int nargs = 0;
+  for (char *a; (a = strtok (NULL, ":")); nargs++)
+    {
+      if (nargs == MAX_ARGS)
+        usage_error ("too many argument conditions", a);
+      parse_arg (&cmp[nargs], a);
+    }
 
   for (char *name = strtok (names, ","); name; name = strtok (NULL, ","))
     {
-      if (*nrules == MAX_RULES)
-        usage_error ("too many rules", name);
-      rules[*nrules] = proto;
-      rules[*nrules].nr = syscall_number (name);
-      (*nrules)++;
+      add_rule (ctx, name, action, nargs, cmp);
+      for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (strcmp (name, aliases[i].name) == 0)
+          add_rule (ctx, aliases[i].alias, action, nargs, cmp);
     }
 }
 
-/* The filter: calls of a foreign architecture run (their numbers mean
-   other calls), then each rule is a block that falls through to the next
-   as soon as the number or an argument does not match.  */
-static struct sock_filter *
-build_filter (struct rule const *rules, int nrules, unsigned short *len)
+# if !HAVE_CLOSEFROM
+/* Close every descriptor from LOWFD up, as glibc's closefrom does: by
+   close_range(2) where the kernel has it (Linux 5.9), else one by one
+   below the descriptor limit.  */
+#  define closefrom close_fds_from
+static void
+closefrom (int lowfd)
 {
-  size_t max = 4 + (size_t) nrules * (3 + 2 * MAX_ARGS);
-  struct sock_filter *f = calloc (max, sizeof *f);
-  size_t n = 0;
-  if (!f)
-    {
-      perror ("failsys");
-      exit (125);
-    }
-
-  f[n++] = (struct sock_filter)
-    BPF_STMT (BPF_LD | BPF_W | BPF_ABS, offsetof (struct seccomp_data, arch));
-  f[n++] = (struct sock_filter)
-    BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, NATIVE_ARCH, 1, 0);
-  f[n++] = (struct sock_filter) BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-
-  for (int i = 0; i < nrules; i++)
-    {
-      struct rule const *r = &rules[i];
-      unsigned char block = (unsigned char) (3 + 2 * r->nargs);
-      unsigned char at = 0;
-
-      f[n++] = (struct sock_filter)
-        BPF_STMT (BPF_LD | BPF_W | BPF_ABS, offsetof (struct seccomp_data, nr));
-      at++;
-      f[n++] = (struct sock_filter)
-        BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, (unsigned int) r->nr,
-                  0, (unsigned char) (block - at - 1));
-      at++;
-      for (int a = 0; a < r->nargs; a++)
-        {
-          f[n++] = (struct sock_filter)
-            BPF_STMT (BPF_LD | BPF_W | BPF_ABS, ARG_LOW (r->args[a].arg));
-          at++;
-          f[n++] = (struct sock_filter)
-            BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, r->args[a].value,
-                      0, (unsigned char) (block - at - 1));
-          at++;
-        }
-      f[n++] = (struct sock_filter)
-        BPF_STMT (BPF_RET | BPF_K,
-                  SECCOMP_RET_ERRNO | ((unsigned int) r->errnum
-                                       & SECCOMP_RET_DATA));
-    }
-  f[n++] = (struct sock_filter) BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-
-  *len = (unsigned short) n;
-  return f;
+#  ifdef SYS_close_range
+  if (syscall (SYS_close_range, (unsigned int) lowfd, ~0U, 0) == 0)
+    return;
+#  endif
+  for (long fd = lowfd, max = sysconf (_SC_OPEN_MAX); fd < max; fd++)
+    close ((int) fd);
 }
+# endif
 
 int
 main (int argc, char **argv)
 {
-  static struct rule rules[MAX_RULES];
-  int nrules = 0;
-  int i = 1;
-
-  for (; i < argc && strcmp (argv[i], "--") != 0; i++)
-    parse_rule (argv[i], rules, &nrules);
-  if (nrules == 0 || argc <= i + 1)
-    usage_error ("need RULE... -- PROGRAM", i < argc ? argv[i] : "");
-  if (NATIVE_ARCH == 0)
+  /* Calls of a foreign architecture run: their numbers mean other
+     calls.  */
+  scmp_filter_ctx ctx = seccomp_init (SCMP_ACT_ALLOW);
+  if (!ctx
+      || seccomp_attr_set (ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_ALLOW) < 0)
     {
-      fprintf (stderr, "failsys: unsupported architecture\n");
-      return 77;
+      fprintf (stderr, "failsys: seccomp_init failed\n");
+      return 125;
     }
 
-  struct sock_fprog prog;
-  prog.filter = build_filter (rules, nrules, &prog.len);
+  int i = 1;
+  for (; i < argc && strcmp (argv[i], "--") != 0; i++)
+    parse_rule (ctx, argv[i]);
+  if (i == 1 || argc <= i + 1)
+    usage_error ("need RULE... -- PROGRAM", i < argc ? argv[i] : "");
 
   closefrom (3);
 
-  /* Without no_new_privs only a privileged process may install a filter;
-     with it, anyone may, since the filter cannot then be used to fool a
-     set-user-ID program.  */
-  if (prctl (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
-      || prctl (PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0)
+  /* libseccomp sets no_new_privs first: without it only a privileged
+     process may install a filter; with it, anyone may, since the filter
+     cannot then be used to fool a set-user-ID program.  */
+  int err = seccomp_load (ctx);
+  if (err < 0)
     {
-      perror ("failsys: seccomp");
+      fprintf (stderr, "failsys: seccomp: %s\n", strerror (-err));
       return 77;
     }
 
@@ -266,3 +205,14 @@ main (int argc, char **argv)
   perror (argv[i + 1]);
   return 127;
 }
+
+#else /* !HAVE_LIBSECCOMP */
+
+int
+main (void)
+{
+  fprintf (stderr, "failsys: built without libseccomp\n");
+  return 77;
+}
+
+#endif

@@ -18,6 +18,7 @@ tests_pty_SOURCES = tests/pty.c
 tests_splice_append_SOURCES = tests/splice-append.c
 tests_packets_SOURCES = tests/packets.c
 tests_failsys_SOURCES = tests/failsys.c
+tests_failsys_LDADD = $(LDADD) $(SECCOMP_LIBS)
 tests_limit_SOURCES = tests/limit.c
 tests_sockio_SOURCES = tests/sockio.c
 tests_stress_gen_SOURCES = tests/stress-gen.c tests/stress-pattern.h
