@@ -54,6 +54,12 @@ case $KTEE_TEST_BIN in /*) ;; *) KTEE_TEST_BIN=$(pwd)/$KTEE_TEST_BIN ;; esac
 KTEE_TEST_TIMEOUT=${KTEE_TEST_TIMEOUT:-60}
 test -x "$KTEE" || bail_out "KTEE=$KTEE is not an executable file"
 test -x "$GNU_TEE" || bail_out "GNU_TEE=$GNU_TEE is not an executable file"
+# Where ktee-as-tee is installed, /usr/bin/tee is ktee, and every case
+# would compare ktee with itself.  configure looks for GNU's elsewhere.
+case $(LC_ALL=C "$GNU_TEE" --version 2>/dev/null | sed -n 1p) in
+  *'(GNU coreutils)'*) ;;
+  *) bail_out "GNU_TEE=$GNU_TEE is not the tee of GNU coreutils" ;;
+esac
 
 # Messages in plain ASCII, options parsed the GNU way, files 0644.
 LC_ALL=C
