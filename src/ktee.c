@@ -23,6 +23,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "argmatch.h"
@@ -44,7 +45,13 @@
    coreutils 9.1.  ktee's own messages are in its domain, PACKAGE.  */
 #define GNU_DOMAIN "coreutils"
 #define _(msgid) gettext (msgid)
-#define K_(msgid) dgettext (PACKAGE, msgid)
+#if ENABLE_NLS
+# define K_(msgid) dgettext (PACKAGE, msgid)
+#else
+/* Not gettext.h's dgettext, whose comma operator hides the format string
+   from the compiler's checks.  */
+# define K_(msgid) (msgid)
+#endif
 
 static char const *const copy_method_args[] =
 {
@@ -87,6 +94,7 @@ static struct option const long_options[] =
 
 _Noreturn void usage (int status);
 _Noreturn static void version (void);
+static void emit_ancillary_info (void);
 
 void
 usage (int status)
@@ -138,7 +146,24 @@ writing to non pipe outputs.\n\
   fputs (K_("\
 With \"nopipe\" MODEs, exit immediately if all outputs become broken pipes.\n\
 "), stdout);
+  emit_ancillary_info ();
   exit (status);
+}
+
+/* The closing lines of --help, in the form of coreutils' own: where to
+   report bugs and where the documentation is.  The translations of GNU's
+   messages are the Translation Project's, whose address GNU gives as it
+   does, not in English locales (but in C, so that the man page has it).  */
+
+static void
+emit_ancillary_info (void)
+{
+  printf (K_("\nReport bugs to: <%s>\n"), PACKAGE_BUGREPORT);
+  char const *lc_messages = setlocale (LC_MESSAGES, NULL);
+  if (lc_messages && strncmp (lc_messages, "en_", 3) != 0)
+    fputs (_("Report any translation bugs to "
+             "<https://translationproject.org/team/>\n"), stdout);
+  printf (K_("Full documentation: man %s\n"), PROGRAM_NAME);
 }
 
 /* gnulib's version_etc names the FSF as copyright holder, which ktee's
