@@ -26,8 +26,12 @@
 
 #include "error.h"
 #include "fcntl--.h"
+#include "gettext.h"
 #include "quotef.h"
 #include "xalloc.h"
+
+/* GNU tee's messages, in the coreutils domain (see ktee.c).  */
+#define _(msgid) gettext (msgid)
 
 static void
 output_init (struct output *o, int fd, char const *name)
@@ -55,7 +59,7 @@ outputs_open (struct outputs *outs, char *const *files, size_t nfiles,
   outs->live = 1;
   outs->mode = mode;
   outs->ok = true;
-  output_init (&outs->v[0], STDOUT_FILENO, "standard output");
+  output_init (&outs->v[0], STDOUT_FILENO, _("standard output"));
 
   for (size_t i = 0; i < nfiles; i++)
     {
@@ -102,7 +106,7 @@ output_fail (struct outputs *outs, struct output *o, int errnum)
 void
 input_fail (struct outputs *outs, int errnum)
 {
-  error (0, errnum, "read error");
+  error (0, errnum, _("read error"));
   outs->ok = false;
 }
 

@@ -361,12 +361,15 @@ end_case ()
 
 # ---- Comparing -----------------------------------------------------------
 
-# normalise: the program name as GNU and ktee print it, made the same.
+# normalise: the program name as GNU and ktee print it, made the same, in
+# any language: before a diagnostic ("ktee: ", "ktee : " in French), in
+# "Try 'ktee --help'" and in the usage line.  A name with a directory is
+# one of ASCII letters, digits and "+-./_".
 normalise ()
 {
-  sed -e 's/^[^ :]*tee: /tee: /' \
-      -e "s/Try '[^ ']*tee --help'/Try 'tee --help'/" \
-      -e 's/^Usage: [^ ]*tee /Usage: tee /'
+  sed -e 's/^[^ :]*tee\([^[:alnum:]]\)/tee\1/' \
+      -e 's|[[:alnum:]+./_-]*tee --help|tee --help|' \
+      -e 's|[[:alnum:]+./_-]*tee \[|tee [|'
 }
 
 # is_prefix A B: true if file A is a prefix of file B.

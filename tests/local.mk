@@ -32,6 +32,7 @@ TESTS = \
   tests/30-stdout.sh \
   tests/40-operands.sh \
   tests/50-options.sh \
+  tests/55-locales.sh \
   tests/60-errors.sh \
   tests/70-signals.sh \
   tests/80-splice.sh \
