@@ -28,4 +28,5 @@ EXTRA_DIST += \
 
 .PHONY: check-guest
 check-guest: src/ktee$(EXEEXT) $(check_PROGRAMS)
-	bash $(top_srcdir)/boot/check-guest '$(abs_top_builddir)' '$(abs_top_srcdir)'
+	GNU_TEE='$(GNU_TEE)' \
+	  bash $(top_srcdir)/boot/check-guest '$(abs_top_builddir)' '$(abs_top_srcdir)'
