@@ -216,6 +216,7 @@ main (int argc, char **argv)
       if (memcmp (buf, &e, have) != 0)
         found_bad (&c, (unsigned char const *) buf, have, c.done, e);
     }
+  free (buf);
   if (total != length)
     fprintf (stderr,
              "stress-check: %s: %" PRIu64 " bytes, expected %" PRIu64 "\n",

@@ -168,5 +168,6 @@ main (int argc, char **argv)
       word += WORDS;
       bytes -= size;
     }
+  free (ring);
   return EXIT_SUCCESS;
 }
