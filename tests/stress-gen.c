@@ -20,10 +20,12 @@
    SEED to standard output, which must be a pipe.  -p OFFSET stops
    after exactly OFFSET bytes until the reader has emptied the pipe, so
    that one of its reads ends there (offsets in increasing order): where
-   a reader's count of bytes would reach the limit of its type.  Checksumming every
-   output of a 20 GiB soak would take longer than the soak itself, so
-   the stream describes itself instead: every 8-byte word says where it
-   belongs, and stress-check verifies each output at memory speed.
+   a reader's count of bytes would reach the limit of its type.
+
+   Checksumming every output of a 20 GiB soak would take longer than the
+   soak itself, so the stream describes itself instead: every 8-byte
+   word says where it belongs, and stress-check verifies each output at
+   memory speed.
 
    The bytes reach the pipe with plain vmsplice(2), without
    SPLICE_F_GIFT: the pipe, and every pipe that tee(2) or splice(2)
