@@ -332,6 +332,8 @@ copy_input (struct outputs *outs, enum copy_method method)
   zero_copy_engine engine = NULL;
   if (method != copy_method_rw)
     engine = engines[input_kind (outs, known ? &st : NULL)];
+  /* The zero-copy engines do not count: after one, TAKEN only chooses
+     copy_rw's first read sizes, and no limit is left to reach.  */
   if (! engine || ! engine (outs, &plan))
     copy_rw (outs, &plan, &taken, RW_NO_LIMIT);
 }
