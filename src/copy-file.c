@@ -23,7 +23,8 @@
 
    GNU tee reads 8 KiB blocks and writes each to every output before
    reading the next.  Rounds here keep that order, and are that small
-   where an early exit shows how far the copy went.  Otherwise they are
+   where the blocks show: where an early exit shows how far the copy
+   went, and in outputs that are one file.  Otherwise they are
    larger, and the only trace GNU's blocks leave, the input offset, is
    put where GNU tee would have left it: each round moves it past the
    round first, as a read would; and when the last output fails, back to
@@ -371,7 +372,7 @@ copy_file (struct outputs *outs, struct copy_plan const *plan)
       .grid = start,
       .off = start,
       .size = st.st_size,
-      .block = plan->stop_shows ? GNU_TEE_BLOCK : FILE_ROUND,
+      .block = plan->blocks_show ? GNU_TEE_BLOCK : FILE_ROUND,
       .sigpipe_kills = plan->sigpipe_kills
     };
   c.way = xnmalloc (outs->n, sizeof *c.way);

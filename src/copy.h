@@ -39,7 +39,9 @@ enum copy_method
 struct copy_plan
 {
   size_t block;         /* Most bytes to take from the input per round.  */
-  bool stop_shows;      /* An early stop shows GNU tee's block size.  */
+  bool blocks_show;     /* GNU tee's blocks show in what the outputs hold:
+                           where an early stop leaves them, or how the
+                           copies of outputs that are one file interleave.  */
   bool sigpipe_kills;   /* A write to a broken pipe kills ktee.  */
   bool watch_outputs;   /* Drop broken pipe outputs while input is idle.  */
 };

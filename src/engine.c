@@ -33,6 +33,7 @@
 #endif
 #include <signal.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <sys/param.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -41,6 +42,7 @@
 #include <unistd.h>
 
 #include "iopoll.h"
+#include "xalloc.h"
 
 /* The file systems' numbers from the kernel's include/uapi/linux/magic.h,
    for a C library whose include path lacks the kernel's headers (musl).  */
@@ -259,17 +261,60 @@ input_has_offset (void)
   return 0 <= lseek (STDIN_FILENO, 0, SEEK_CUR);
 }
 
+/* An output as far as aliasing goes: the file or pipe it writes into,
+   and whether it writes at an offset of its own (a regular file that it
+   does not append to).  */
+struct output_id
+{
+  dev_t dev;
+  ino_t ino;
+  bool own_offset;
+};
+
+/* Return true if two live outputs of OUTS are one file or pipe, into
+   which their copies interleave: "-a f f", /dev/stdout, /dev/stderr,
+   /proc/self/fd/N, a FIFO or hard links named twice.  Two that each
+   write at an offset of their own put the same bytes at the same
+   offsets, whatever the size of the blocks.  */
+
+static bool
+outputs_interleave (struct outputs const *outs)
+{
+  struct output_id *seen = xnmalloc (outs->n, sizeof *seen);
+  size_t nseen = 0;
+  bool found = false;
+  for (size_t i = 0; i < outs->n && ! found; i++)
+    {
+      struct stat st;
+      int fd = outs->v[i].fd;
+      int flags = 0 <= fd ? fcntl (fd, F_GETFL) : -1;
+      if (flags < 0 || fstat (fd, &st) != 0)
+        continue;
+      struct output_id id = { st.st_dev, st.st_ino,
+                              S_ISREG (st.st_mode) && ! (flags & O_APPEND) };
+      for (size_t j = 0; j < nseen && ! found; j++)
+        found = (seen[j].dev == id.dev && seen[j].ino == id.ino
+                 && ! (seen[j].own_offset && id.own_offset));
+      seen[nseen++] = id;
+    }
+  free (seen);
+  return found;
+}
+
 /* Take GNU tee's block size wherever it shows: in the exit modes and under
-   a file size limit, what the outputs hold when the copy stops early; with
-   a seekable input, where it leaves the offset, unless the engine puts
-   the offset there itself (copy-file.c).  */
+   a file size limit, what the outputs hold when the copy stops early; in
+   outputs that are one file, how their copies interleave; with a seekable
+   input, where it leaves the offset, unless the engine puts the offset
+   there itself (copy-file.c).  */
 
 static struct copy_plan
-plan_copy (enum output_error mode)
+plan_copy (struct outputs const *outs)
 {
+  enum output_error mode = outs->mode;
   struct copy_plan plan = { 0 };
-  plan.stop_shows = exits_on_error (mode) || file_size_limited ();
-  plan.block = (plan.stop_shows || input_has_offset () ? GNU_TEE_BLOCK : 0);
+  plan.blocks_show = (exits_on_error (mode) || file_size_limited ()
+                      || outputs_interleave (outs));
+  plan.block = (plan.blocks_show || input_has_offset () ? GNU_TEE_BLOCK : 0);
   plan.sigpipe_kills = mode == output_error_sigpipe && signal_kills (SIGPIPE);
   plan.watch_outputs = (spares_pipes (mode)
                         && ! input_always_ready (STDIN_FILENO));
@@ -321,7 +366,7 @@ copy_input (struct outputs *outs, enum copy_method method)
   for (size_t i = 0; i < outs->n; i++)
     if (0 <= outs->v[i].fd)
       classify_output (&outs->v[i]);
-  struct copy_plan plan = plan_copy (outs->mode);
+  struct copy_plan plan = plan_copy (outs);
 
   if (streams && method == copy_method_auto)
     {

@@ -31,6 +31,7 @@ TESTS = \
   tests/26-socket-stdin.sh \
   tests/30-stdout.sh \
   tests/40-operands.sh \
+  tests/45-aliases.sh \
   tests/50-options.sh \
   tests/55-locales.sh \
   tests/60-errors.sh \
