@@ -136,11 +136,14 @@ user_bytes ()
 
 if can_strace; then
   KTEE_METHODS_SAVED=$KTEE_METHODS KTEE_METHODS=
-  # auto copies up to 256 KiB as GNU tee does first (the pipes would cost
-  # a small input more), and one read more: at most 64 KiB.
+  # auto reads and writes until a read brings the count to 256 KiB or more
+  # (engine.c's SMALL_INPUT: the pipes would cost a small input more), each
+  # read at most 64 KiB (copy-rw.c's RW_BUFSIZE), and hands the exact count
+  # on: at most 256 KiB - 1 + 64 KiB = 327679 bytes, however slow the
+  # machine.
   for method in auto splice; do
     case $method in
-      auto) limit=327680 what='at most 320 KiB, at its start,' ;;
+      auto) limit=327679 what='at most 320 KiB, at its start,' ;;
       splice) limit=0 what='no byte' ;;
     esac
     check "strace: a 64 MiB pipe to a pipe and a file moves $what through user space [$method]" \
