@@ -16,7 +16,7 @@
 
 /* A regular file is not consumed by reading it, so no private pipe is
    needed: each output takes the round's bytes itself, from the same
-   explicit input offset, the way engine.c's output_way says (a file by
+   explicit input offset, the way copy.c chose for it (a file by
    copy_file_range, a pipe by splice, anything else by sendfile).  An
    output whose way is refused falls back, alone and from where it got
    to: copy_file_range to sendfile, and any of them to pread and write.
@@ -43,9 +43,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "full-write.h"
 #include "iopoll.h"
-#include "xalloc.h"
 
 /* Bytes per round where GNU's blocks do not show: few system calls per
    byte, as in the splice engine's rounds.  */
@@ -62,7 +60,6 @@ static char write_buf[WRITE_BUFSIZE];
 struct file_copy
 {
   struct outputs *outs;
-  enum output_way *way;  /* By output.  */
   off_t grid;            /* Where the input started: GNU's first block.  */
   off_t off;             /* Input offset of this round.  */
   off_t size;            /* The input's size when last looked at.  */
@@ -72,28 +69,6 @@ struct file_copy
   off_t failed_at;       /* Furthest input offset where an output failed
                             this round, or -1.  */
 };
-
-/* Return true if the kernel declined to copy this way between these two
-   descriptors, rather than failing: the output then falls back.  EBADF
-   too, since copy_file_range says it of an output it will not take; if
-   a descriptor is really unfit, pread or write says so as GNU's would.  */
-
-static bool
-refused (int err)
-{
-  return (err == EINVAL || err == ENOSYS || err == EPERM || err == EOPNOTSUPP
-          || err == EXDEV || err == EBADF);
-}
-
-/* The way to fall back to when WAY is refused.  sendfile copies between
-   any two files, through the page cache, where copy_file_range will not
-   (across file systems on most kernels, or before Linux 4.5).  */
-
-static enum output_way
-fallback (enum output_way way)
-{
-  return way == OUTPUT_COPY_RANGE ? OUTPUT_SENDFILE : OUTPUT_WRITE;
-}
 
 /* Move up to LEN bytes of the input from *POS to FD in the kernel, the
    way WAY says, advancing *POS.  Return the count, or -1 with errno.  */
@@ -126,21 +101,6 @@ read_at (char *buf, size_t size, off_t pos)
   return n;
 }
 
-/* Write SIZE bytes of BUF to FD, waiting while a non-blocking FD is
-   full.  Return how many were written; errno says why, if not all.  */
-
-static size_t
-write_all (int fd, char const *buf, size_t size)
-{
-  size_t done = 0;
-  for (;;)
-    {
-      done += full_write (fd, buf + done, size - done);
-      if (done == size || errno != EAGAIN || ! wait_ready (fd, POLLOUT))
-        return done;
-    }
-}
-
 /* Where GNU tee's block holding input offset POS starts.  */
 
 static off_t
@@ -153,7 +113,7 @@ gnu_block_start (struct file_copy const *c, off_t pos)
    does, and leave the offset before the block that its read failed.  */
 
 static void
-input_failed (struct file_copy *c, off_t pos)
+read_failed_at (struct file_copy *c, off_t pos)
 {
   int err = errno;
   lseek (STDIN_FILENO, gnu_block_start (c, pos), SEEK_SET);
@@ -187,12 +147,12 @@ write_from (struct file_copy *c, size_t i, off_t pos)
       ssize_t n = read_at (write_buf, MIN (bufsize, left), pos);
       if (n < 0)
         {
-          input_failed (c, pos);
+          read_failed_at (c, pos);
           return -1;
         }
       if (n == 0)
         return pos;
-      size_t written = write_all (c->outs->v[i].fd, write_buf, n);
+      size_t written = write_wait (&c->outs->v[i], write_buf, n);
       if (written < n)
         {
           output_failed (c, i, pos + written, errno);
@@ -214,7 +174,7 @@ blame (struct file_copy *c, size_t i, off_t pos, int err)
   char byte;
   if (read_at (&byte, 1, pos) < 0)
     {
-      input_failed (c, pos);
+      read_failed_at (c, pos);
       return -1;
     }
   output_failed (c, i, pos, err);
@@ -222,29 +182,29 @@ blame (struct file_copy *c, size_t i, off_t pos, int err)
 }
 
 /* Return true if output I takes copy_file_range on a file system that
-   may make it a reflink (engine.c's file_systems).  */
+   may make it a reflink (copy.c's file_systems).  */
 
 static bool
 reflinked (struct file_copy const *c, size_t i)
 {
-  return c->way[i] == OUTPUT_COPY_RANGE && c->outs->v[i].reflinks;
+  return c->outs->v[i].way == OUTPUT_COPY_RANGE && c->outs->v[i].reflinks;
 }
 
 /* Give output I the round, its own way or falling back.  Return as
    write_from.  */
 
 static off_t
-deliver (struct file_copy *c, size_t i)
+deliver_to (struct file_copy *c, size_t i)
 {
   struct output *o = &c->outs->v[i];
   off_t pos = c->off;
   off_t end = c->off + c->round;
 
-  while (pos < end && c->way[i] != OUTPUT_WRITE)
+  while (pos < end && o->way != OUTPUT_WRITE)
     {
       size_t left = end - pos;
       size_t chunk = reflinked (c, i) ? SIZE_MAX : o->chunk;
-      ssize_t n = kernel_copy (c->way[i], o->fd, &pos, MIN (left, chunk));
+      ssize_t n = kernel_copy (o->way, o->fd, &pos, MIN (left, chunk));
       if (0 < n)
         continue;
       /* Nothing where the size said there was something: the file
@@ -261,9 +221,9 @@ deliver (struct file_copy *c, size_t i)
           output_failed (c, i, pos, errno);
           return end;
         }
-      if (! refused (errno))
+      if (! kernel_refused (errno))
         return blame (c, i, pos, errno);
-      c->way[i] = fallback (c->way[i]);
+      output_fall_back (o);
     }
   return pos < end ? write_from (c, i, pos) : end;
 }
@@ -271,13 +231,11 @@ deliver (struct file_copy *c, size_t i)
 /* The most bytes in the next round.  round_limit keeps the reader of a
    pipe output fed while ktee writes the other outputs; but an output
    that takes a reflink is written in next to no time, and smaller rounds
-   would only cost it calls: from a 512 MiB file on btrfs, four files
-   there and | sha256sum took 0.42 to 0.47 s of ktee's CPU with rounds of
-   64 KiB, 0.15 to 0.23 with 1 MiB.  A second pipe output still keeps
-   the first one's reader waiting.  */
+   would only cost it calls (doc/design.md, "Sizes of rounds and calls").
+   A second pipe output still keeps the first one's reader waiting.  */
 
 static size_t
-round_size (struct file_copy const *c)
+file_round_size (struct file_copy const *c)
 {
   size_t pipes = 0;
   for (size_t i = 0; i < c->outs->n; i++)
@@ -294,7 +252,7 @@ round_size (struct file_copy const *c)
   return c->block;
 }
 
-/* Set up the next round at C->off: up to round_size bytes, as far as
+/* Set up the next round at C->off: up to file_round_size bytes, as far as
    the input reaches.  Return false at end of input.  */
 
 static bool
@@ -308,7 +266,7 @@ next_round (struct file_copy *c)
         return false;
       c->size = st.st_size;
     }
-  size_t most = round_size (c);
+  size_t most = file_round_size (c);
   c->round = MIN (most, c->size - c->off);
   c->failed_at = -1;
 
@@ -332,13 +290,13 @@ next_round (struct file_copy *c)
    false if reading the input failed.  */
 
 static bool
-run_round (struct file_copy *c)
+deliver_file_round (struct file_copy *c)
 {
   for (size_t i = 0; i < c->outs->n; i++)
     {
       if (c->outs->v[i].fd < 0)
         continue;
-      off_t end = deliver (c, i);
+      off_t end = deliver_to (c, i);
       if (end < 0)
         return false;
       if (end < c->off + c->round)
@@ -358,13 +316,14 @@ run_round (struct file_copy *c)
   return true;
 }
 
-bool
-copy_file (struct outputs *outs, struct copy_plan const *plan)
+enum copy_result
+copy_file (struct outputs *outs, struct copy_plan const *plan,
+           uintmax_t *taken)
 {
   struct stat st;
   off_t start = lseek (STDIN_FILENO, 0, SEEK_CUR);
   if (start < 0 || fstat (STDIN_FILENO, &st) != 0)
-    return false;
+    return COPY_PARTIAL;
 
   struct file_copy c =
     {
@@ -375,13 +334,19 @@ copy_file (struct outputs *outs, struct copy_plan const *plan)
       .block = plan->blocks_show ? GNU_TEE_BLOCK : FILE_ROUND,
       .sigpipe_kills = plan->sigpipe_kills
     };
-  c.way = xnmalloc (outs->n, sizeof *c.way);
-  for (size_t i = 0; i < outs->n; i++)
-    c.way[i] = 0 <= outs->v[i].fd ? output_way (&outs->v[i]) : OUTPUT_WRITE;
+  enum copy_result result = COPY_DONE;
+  while (outs->live && next_round (&c))
+    {
+      if (! deliver_file_round (&c))
+        {
+          result = COPY_FAILED;
+          break;
+        }
+      if (! c.round)
+        break;
+      c.off += c.round;
+    }
 
-  while (outs->live && next_round (&c) && run_round (&c) && c.round)
-    c.off += c.round;
-
-  free (c.way);
-  return true;
+  *taken += c.off - start;
+  return result;
 }

@@ -43,7 +43,7 @@ write_outputs (struct outputs *outs, char const *buf, size_t size)
   for (size_t i = 0; i < outs->n; i++)
     {
       struct output *o = &outs->v[i];
-      if (0 <= o->fd && ! write_wait (o, buf, size))
+      if (0 <= o->fd && write_wait (o, buf, size) < size)
         output_fail (outs, o, errno);
     }
 }
@@ -65,25 +65,18 @@ read_input (char *buf, size_t size)
     }
 }
 
-bool
+enum copy_result
 copy_rw (struct outputs *outs, struct copy_plan const *plan,
          uintmax_t *taken, uintmax_t limit)
 {
   size_t bufsize = plan->block ? plan->block : RW_BUFSIZE;
-  bool over = true;
+  enum copy_result result = COPY_DONE;
   char *buf = xmalloc (bufsize);
 
   while (outs->live)
     {
-      if (plan->watch_outputs)
-        {
-          struct output *broken = wait_input (STDIN_FILENO, outs);
-          if (broken)
-            {
-              output_fail (outs, broken, EPIPE);
-              continue;
-            }
-        }
+      if (plan->watch_outputs && ! await_input (outs))
+        break;
 
       /* Read GNU tee's blocks until a whole buffer's worth has come: an
          input that small then touches no more fresh memory than GNU tee,
@@ -93,6 +86,7 @@ copy_rw (struct outputs *outs, struct copy_plan const *plan,
       if (n == SAFE_READ_ERROR)
         {
           input_fail (outs, errno);
+          result = COPY_FAILED;
           break;
         }
       if (n == 0)
@@ -101,11 +95,12 @@ copy_rw (struct outputs *outs, struct copy_plan const *plan,
       *taken += n;
       if (limit != RW_NO_LIMIT && limit <= *taken)
         {
-          over = ! outs->live;
+          if (outs->live)
+            result = COPY_PARTIAL;
           break;
         }
     }
 
   free (buf);
-  return over;
+  return result;
 }

@@ -31,7 +31,7 @@
 #include <config.h>
 
 #include "copy.h"
-#include "splice-engine.h"
+#include "splice-copy.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -42,7 +42,6 @@
 #include "iopoll.h"
 #include "packets.h"
 #include "unistd--.h"
-#include "xalloc.h"
 
 /* Big enough that a round costs few system calls per byte; see the
    measurements in bench/.  */
@@ -72,7 +71,7 @@ close_pipe (int fd[2])
 }
 
 static void
-close_pipes (struct engine *e)
+close_pipes (struct splice_copy *e)
 {
   close_pipe (e->master);
   close_pipe (e->copy);
@@ -100,9 +99,9 @@ any_pipe_output (struct outputs const *outs)
    the copy it would never use.  */
 
 static bool
-make_pipes (struct engine *e)
+make_pipes (struct splice_copy *e)
 {
-  bool stripping = e->packets_pass && any_pipe_output (e->outs);
+  bool stripping = e->packets_possible && any_pipe_output (e->outs);
 
   e->copy[0] = e->copy[1] = e->sock[0] = e->sock[1] = -1;
   if (pipe (e->master) != 0)
@@ -144,7 +143,7 @@ make_pipes (struct engine *e)
    it leaves the round in the master, to be written.  */
 
 static bool
-kernel_allows_splice (struct engine *e)
+kernel_allows_splice (struct splice_copy *e)
 {
   return (e->copy[1] < 0
           || (tee (e->master[0], e->copy[1], 1, SPLICE_F_NONBLOCK) < 0
@@ -178,7 +177,7 @@ enum { WAIT_FAILED = -2 };
    set.  */
 
 static ssize_t
-take_input (struct engine *e)
+take_input (struct splice_copy *e)
 {
   size_t limit = round_limit (e->outs);
   size_t size = MIN (e->block, limit);
@@ -196,94 +195,89 @@ take_input (struct engine *e)
     }
 }
 
-/* Run rounds until end of input or until no output is left.  Return
-   true if the read/write engine must do the rest.  */
+/* Run rounds until end of input or until no output is left, adding the
+   bytes taken from the input to *TAKEN.  */
 
-static bool
-run_rounds (struct engine *e, struct copy_plan const *plan)
+static enum copy_result
+run_rounds (struct splice_copy *e, struct copy_plan const *plan,
+            uintmax_t *taken)
 {
   struct outputs *outs = e->outs;
 
   while (outs->live)
     {
       if (last_spliced (e) == outs->n)
-        return true;
-
-      if (plan->watch_outputs)
-        {
-          struct output *broken = wait_input (STDIN_FILENO, outs);
-          if (broken)
-            {
-              output_fail (outs, broken, EPIPE);
-              continue;
-            }
-        }
+        return COPY_PARTIAL;
+      if (plan->watch_outputs && ! await_input (outs))
+        break;
 
       ssize_t n = take_input (e);
       if (n < 0)
         {
-          if (n != WAIT_FAILED && refused (errno))
-            return true;
+          if (n != WAIT_FAILED && kernel_refused (errno))
+            return COPY_PARTIAL;
           input_fail (outs, errno);
-          return false;
+          return COPY_FAILED;
         }
       if (n == 0)
-        return false;
+        break;
 
       e->round = n;
+      *taken += n;
       switch (deliver_round (e))
         {
         case ROUND_SPLICED:
           break;
         case ROUND_WRITTEN:
-          return true;
+          return COPY_PARTIAL;
         case ROUND_LOST:
-          return false;
+          return COPY_FAILED;
         }
     }
-  return false;
+  return COPY_DONE;
 }
 
-/* Copy standard input, a pipe if PACKETS_PASS, else a stream socket.  */
+/* Copy standard input, a pipe if PACKETS_POSSIBLE, else a stream
+   socket.  */
 
-static bool
+static enum copy_result
 copy_splice (struct outputs *outs, struct copy_plan const *plan,
-             bool packets_pass)
+             uintmax_t *taken, bool packets_possible)
 {
-  struct engine e = { .outs = outs, .packets_pass = packets_pass };
+  struct splice_copy e = { .outs = outs, .packets_possible = packets_possible };
   if (! make_pipes (&e))
-    return false;
+    return COPY_PARTIAL;
   if (! kernel_allows_splice (&e))
     {
       close_pipes (&e);
-      return false;
+      return COPY_PARTIAL;
     }
 
   grow_input_pipe ();
   if (plan->block && plan->block < e.block)
     e.block = plan->block;
-  e.by_write = xcalloc (outs->n, sizeof *e.by_write);
 
-  bool rest_by_rw = run_rounds (&e, plan);
+  enum copy_result result = run_rounds (&e, plan, taken);
 
   close_pipes (&e);
-  free (e.by_write);
   free (e.buf);
-  return ! rest_by_rw;
+  return result;
 }
 
 /* A pipe's writers can make packet buffers.  */
 
-bool
-copy_splice_pipe (struct outputs *outs, struct copy_plan const *plan)
+enum copy_result
+copy_splice_pipe (struct outputs *outs, struct copy_plan const *plan,
+                  uintmax_t *taken)
 {
-  return copy_splice (outs, plan, true);
+  return copy_splice (outs, plan, taken, true);
 }
 
 /* A socket's bytes reach the master in buffers of splice's own.  */
 
-bool
-copy_splice_socket (struct outputs *outs, struct copy_plan const *plan)
+enum copy_result
+copy_splice_socket (struct outputs *outs, struct copy_plan const *plan,
+                    uintmax_t *taken)
 {
-  return copy_splice (outs, plan, false);
+  return copy_splice (outs, plan, taken, false);
 }

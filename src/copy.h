@@ -17,6 +17,7 @@
 #ifndef KTEE_COPY_H
 #define KTEE_COPY_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -47,40 +48,59 @@ struct copy_plan
 };
 
 /* Copy standard input to every output of OUTS by METHOD, with the engine
-   that engine.c's table gives for its kind.  */
+   that copy.c's table gives for its kind.  */
 void copy_input (struct outputs *outs, enum copy_method method);
 
-/* Each engine copies standard input to every live output of OUTS until
-   end of input or until no output is left, reporting failures through
-   outputs.c.
+/* How an engine's copy ended: the one contract of every engine.  */
+enum copy_result
+  {
+    COPY_DONE,          /* At end of input, or no output is left.  */
+    COPY_PARTIAL,       /* Stopped early: another engine is to copy the
+                           rest, from the byte the count says.  */
+    COPY_FAILED         /* Reading the input failed, diagnosed.  */
+  };
 
-   The read/write engine adds the bytes it reads to *TAKEN and, unless
-   LIMIT is RW_NO_LIMIT, stops early after the read that brings *TAKEN
-   to LIMIT or more.  It returns true if the copy is over.  Counts are
-   uintmax_t, and "no limit" is not a count: a 32-bit size_t reaches
-   SIZE_MAX after 4 GiB.  */
+/* An engine copies standard input to every live output of OUTS, each
+   output the way its WAY says, falling back as output_fall_back says,
+   until end of input or until no output is left, and adds the bytes it
+   takes from the input to *TAKEN.  Failures of outputs are reported
+   through outputs.c; they end the copy only when no output is left.  An
+   engine that cannot copy at all returns COPY_PARTIAL before it takes
+   a byte.  Counts are uintmax_t: a 32-bit size_t reaches SIZE_MAX after
+   4 GiB.  */
+typedef enum copy_result copy_engine (struct outputs *outs,
+                                      struct copy_plan const *plan,
+                                      uintmax_t *taken);
+
+/* The zero-copy engines: a pipe (copy-splice.c), a stream socket (the
+   same, without packet buffers to clear), a regular file (copy-file.c).  */
+copy_engine copy_splice_pipe, copy_splice_socket, copy_file;
+
+/* The read/write engine, which can copy anything.  Unless LIMIT is
+   RW_NO_LIMIT, it stops, COPY_PARTIAL, after the read that brings
+   *TAKEN to LIMIT or more.  */
 enum { RW_NO_LIMIT = 0 };
-bool copy_rw (struct outputs *outs, struct copy_plan const *plan,
-              uintmax_t *taken, uintmax_t limit);
-
-/* The zero-copy engines return false if copy_rw must copy the rest of
-   standard input: all of it if they could not take it at all.  */
-bool copy_splice_pipe (struct outputs *outs, struct copy_plan const *plan);
-bool copy_splice_socket (struct outputs *outs, struct copy_plan const *plan);
-bool copy_file (struct outputs *outs, struct copy_plan const *plan);
+enum copy_result copy_rw (struct outputs *outs, struct copy_plan const *plan,
+                          uintmax_t *taken, uintmax_t limit);
 
 /* The most bytes the zero-copy engines take in their next round.  */
 size_t round_limit (struct outputs const *outs);
 
-/* How the file engine gives an output the bytes of a regular file.  */
-enum output_way
-  {
-    OUTPUT_COPY_RANGE,  /* copy_file_range(2): reflink, server-side copy.  */
-    OUTPUT_SPLICE,      /* splice(2) from the page cache into a pipe.  */
-    OUTPUT_SENDFILE,    /* sendfile(2): sockets, devices, other files.  */
-    OUTPUT_WRITE        /* pread(2) and write(2), as GNU tee.  */
-  };
-
-enum output_way output_way (struct output const *o);
+/* Return true if the kernel declined to copy this way between two
+   descriptors, rather than failing: the output, or the whole engine,
+   then falls back to another way, which tells what is wrong, if
+   anything, as GNU tee's read or write would.
+   - EINVAL: the pair cannot do it (splice into an O_APPEND file, a file
+     system without splice or copy_file_range);
+   - ENOSYS, EPERM: the kernel or a seccomp filter lacks the call;
+   - EOPNOTSUPP: the file system or device does not offer it;
+   - EXDEV: copy_file_range across file systems (before Linux 5.3);
+   - EBADF: copy_file_range says it of an output it will not take.  */
+static inline bool
+kernel_refused (int err)
+{
+  return (err == EINVAL || err == ENOSYS || err == EPERM || err == EOPNOTSUPP
+          || err == EXDEV || err == EBADF);
+}
 
 #endif

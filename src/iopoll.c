@@ -22,6 +22,7 @@
 #include <poll.h>
 #include <sys/param.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "full-write.h"
 #include "xalloc.h"
@@ -51,24 +52,24 @@ wait_ready (int fd, short events)
 }
 
 /* Write SIZE bytes of BUF to output O, at most O->chunk per call, and
-   waiting whenever a non-blocking output is full.  Return false, with
-   errno set, on any other failure.  */
+   waiting whenever a non-blocking output is full.  Return how many were
+   written: fewer than SIZE, with errno set, on any other failure.  */
 
-bool
+size_t
 write_wait (struct output const *o, void const *buf, size_t size)
 {
   char const *p = buf;
+  size_t done = 0;
 
-  while (size)
+  while (done < size)
     {
-      size_t want = MIN (size, o->chunk);
-      size_t n = full_write (o->fd, p, want);
-      p += n;
-      size -= n;
+      size_t want = MIN (size - done, o->chunk);
+      size_t n = full_write (o->fd, p + done, want);
+      done += n;
       if (n < want && (errno != EAGAIN || ! wait_ready (o->fd, POLLOUT)))
-        return false;
+        break;
     }
-  return true;
+  return done;
 }
 
 /* Return true if reading FD never blocks, so there is no idle time in
@@ -122,15 +123,19 @@ poll_outputs (int fd, struct outputs *outs, int timeout)
   return NULL;
 }
 
-/* Wait until input FD can be read, or the reader of a live pipe output
-   in OUTS has gone away.  Return that output, or NULL when the input is
-   ready or poll fails.  This lets the nopipe modes end as soon as every
-   output is a broken pipe, even while the input is idle.  */
+/* Wait until standard input can be read, dropping meanwhile each pipe
+   output of OUTS whose reader goes away, as a write to it would have
+   failed with EPIPE.  This lets the nopipe modes end as soon as every
+   output is a broken pipe, even while the input is idle.  Return false
+   if no output is left.  */
 
-struct output *
-wait_input (int fd, struct outputs *outs)
+bool
+await_input (struct outputs *outs)
 {
-  return poll_outputs (fd, outs, -1);
+  struct output *broken;
+  while (outs->live && (broken = poll_outputs (STDIN_FILENO, outs, -1)))
+    output_fail (outs, broken, EPIPE);
+  return 0 < outs->live;
 }
 
 /* Return a live pipe output of OUTS whose reader has gone, or NULL.

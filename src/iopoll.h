@@ -23,9 +23,9 @@
 #include "outputs.h"
 
 bool wait_ready (int fd, short events);
-bool write_wait (struct output const *o, void const *buf, size_t size);
+size_t write_wait (struct output const *o, void const *buf, size_t size);
 bool input_always_ready (int fd);
-struct output *wait_input (int fd, struct outputs *outs);
+bool await_input (struct outputs *outs);
 struct output *broken_pipe_output (struct outputs *outs);
 
 #endif

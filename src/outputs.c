@@ -38,6 +38,7 @@ output_init (struct output *o, int fd, char const *name)
 {
   o->fd = fd;
   o->name = name;
+  o->way = OUTPUT_WRITE;
   o->is_pipe = false;
   o->chunk = SIZE_MAX;
   o->reflinks = false;
@@ -99,6 +100,19 @@ output_fail (struct outputs *outs, struct output *o, int errnum)
     close (o->fd);
   o->fd = -1;
   outs->live--;
+}
+
+/* Output O refused its way: take the next one.  sendfile copies between
+   any two files, through the page cache, where copy_file_range will not
+   (across file systems on most kernels, or before Linux 4.5); write(2)
+   takes anything, and says what is wrong with an output that takes
+   nothing.  This is the only place where an output's way changes once
+   the copy has started.  */
+
+void
+output_fall_back (struct output *o)
+{
+  o->way = o->way == OUTPUT_COPY_RANGE ? OUTPUT_SENDFILE : OUTPUT_WRITE;
 }
 
 /* Diagnose an error ERRNUM reading standard input; copying then stops.  */

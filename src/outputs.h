@@ -43,12 +43,26 @@ spares_pipes (enum output_error mode)
   return mode == output_error_warn_nopipe || mode == output_error_exit_nopipe;
 }
 
+/* How an output takes its bytes from a zero-copy engine; copy.c
+   chooses, output_fall_back changes it.  */
+enum output_way
+  {
+    OUTPUT_COPY_RANGE,  /* copy_file_range(2) from a file: reflink,
+                           server-side copy.  */
+    OUTPUT_SPLICE,      /* splice(2) from a pipe, ktee's own or the page
+                           cache of a file.  */
+    OUTPUT_SENDFILE,    /* sendfile(2) from a file: sockets, devices,
+                           files on other file systems.  */
+    OUTPUT_WRITE        /* write(2), as GNU tee.  */
+  };
+
 struct output
 {
   int fd;               /* -1 once the output is dropped.  */
+  enum output_way way;  /* How it takes its bytes now.  */
   char const *name;     /* For diagnostics, unquoted.  */
   bool is_pipe;         /* A FIFO, whose reader may go away; known once
-                           engine.c has looked at the outputs.  */
+                           copy.c has looked at the outputs.  */
   size_t chunk;         /* Most bytes to give it per system call.  */
   bool reflinks;        /* Its file system may make copy_file_range share
                            the input's blocks rather than copy them.  */
@@ -66,6 +80,7 @@ struct outputs
 void outputs_open (struct outputs *outs, char *const *files, size_t nfiles,
                    bool append, enum output_error mode);
 void output_fail (struct outputs *outs, struct output *o, int errnum);
+void output_fall_back (struct output *o);
 void input_fail (struct outputs *outs, int errnum);
 void outputs_close (struct outputs *outs);
 

@@ -22,7 +22,7 @@
 
 #include <config.h>
 
-#include "splice-engine.h"
+#include "splice-copy.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -43,7 +43,7 @@ enum { STRIP_BEFORE_ASKING = 4 * 1024 * 1024 };
    says "try again" is tried again, as every other read of ktee does.  */
 
 static bool
-pull (int fd, char *buf, size_t size)
+read_back (int fd, char *buf, size_t size)
 {
   while (size)
     {
@@ -65,7 +65,7 @@ pull (int fd, char *buf, size_t size)
 /* Put a copy of the master's bytes in the copy pipe.  */
 
 static bool
-copy_master (struct engine *e)
+copy_master (struct splice_copy *e)
 {
   ssize_t n;
   while ((n = tee (e->master[0], e->copy[1], e->round, 0)) < 0
@@ -82,7 +82,7 @@ copy_master (struct engine *e)
    most runs never need it.  */
 
 static char *
-round_buffer (struct engine *e)
+round_buffer (struct splice_copy *e)
 {
   if (! e->buf)
     e->buf = xmalloc (e->block);
@@ -92,9 +92,9 @@ round_buffer (struct engine *e)
 /* Write the round from offset FROM of the buffer to output O.  */
 
 static void
-write_round (struct engine *e, struct output *o, size_t from)
+write_round (struct splice_copy *e, struct output *o, size_t from)
 {
-  if (! write_wait (o, e->buf + from, e->round - from))
+  if (write_wait (o, e->buf + from, e->round - from) < e->round - from)
     output_fail (e->outs, o, errno);
 }
 
@@ -104,7 +104,7 @@ write_round (struct engine *e, struct output *o, size_t from)
    not be read back from SRC.  */
 
 static bool
-splice_round (struct engine *e, size_t i, int src)
+splice_round (struct splice_copy *e, size_t i, int src)
 {
   struct output *o = &e->outs->v[i];
   size_t done = 0;
@@ -133,7 +133,7 @@ splice_round (struct engine *e, size_t i, int src)
           /* A zero return would leave us spinning; write() then tells
              what is wrong with this output.  */
           err = n < 0 ? errno : EINVAL;
-          refusal = refused (err);
+          refusal = kernel_refused (err);
           break;
         }
     }
@@ -142,13 +142,13 @@ splice_round (struct engine *e, size_t i, int src)
 
   /* The bytes left in SRC are this output's alone: take them to the
      buffer, at their offset in the round, which keeps it valid.  */
-  if (! pull (src, round_buffer (e) + done, e->round - done))
+  if (! read_back (src, round_buffer (e) + done, e->round - done))
     return false;
   if (done < e->buf_from)
     e->buf_from = done;
   if (refusal)
     {
-      e->by_write[i] = true;
+      output_fall_back (o);
       write_round (e, o, done);
     }
   else
@@ -160,19 +160,19 @@ splice_round (struct engine *e, size_t i, int src)
    OUTS->n if there is none.  */
 
 size_t
-last_spliced (struct engine const *e)
+last_spliced (struct splice_copy const *e)
 {
   for (size_t i = e->outs->n; 0 < i; i--)
-    if (0 <= e->outs->v[i - 1].fd && ! e->by_write[i - 1])
+    if (0 <= e->outs->v[i - 1].fd && e->outs->v[i - 1].way == OUTPUT_SPLICE)
       return i - 1;
   return e->outs->n;
 }
 
 static bool
-any_by_write (struct engine const *e)
+any_written (struct splice_copy const *e)
 {
   for (size_t i = 0; i < e->outs->n; i++)
-    if (0 <= e->outs->v[i].fd && e->by_write[i])
+    if (0 <= e->outs->v[i].fd && e->outs->v[i].way == OUTPUT_WRITE)
       return true;
   return false;
 }
@@ -180,10 +180,11 @@ any_by_write (struct engine const *e)
 /* Return true if a live output that takes splice is a pipe.  */
 
 static bool
-any_spliced_pipe (struct engine const *e)
+any_spliced_pipe (struct splice_copy const *e)
 {
   for (size_t i = 0; i < e->outs->n; i++)
-    if (0 <= e->outs->v[i].fd && e->outs->v[i].is_pipe && ! e->by_write[i])
+    if (0 <= e->outs->v[i].fd && e->outs->v[i].is_pipe
+        && e->outs->v[i].way == OUTPUT_SPLICE)
       return true;
   return false;
 }
@@ -194,15 +195,15 @@ any_spliced_pipe (struct engine const *e)
    to pass, so it is asked only once a large one has shown itself.  */
 
 static bool
-must_strip (struct engine *e)
+must_strip (struct splice_copy *e)
 {
-  if (! e->packets_pass || ! any_spliced_pipe (e))
+  if (! e->packets_possible || ! any_spliced_pipe (e))
     return false;
-  if (! e->kernel_asked && STRIP_BEFORE_ASKING <= e->stripped)
+  if (! e->kernel_checked && STRIP_BEFORE_ASKING <= e->stripped)
     {
-      e->kernel_asked = true;
-      e->packets_pass = kernel_passes_packets ();
-      if (! e->packets_pass)
+      e->kernel_checked = true;
+      e->packets_possible = kernel_passes_packets ();
+      if (! e->packets_possible)
         return false;
     }
   e->stripped += e->round;
@@ -213,7 +214,7 @@ must_strip (struct engine *e)
    and the rest of the input too.  */
 
 static enum round_result
-write_rest (struct engine *e, size_t i)
+write_rest (struct splice_copy *e, size_t i)
 {
   for (; i < e->outs->n; i++)
     if (0 <= e->outs->v[i].fd)
@@ -225,9 +226,9 @@ write_rest (struct engine *e, size_t i)
    with write(), from the master, which still holds the whole round.  */
 
 static enum round_result
-rescue_round (struct engine *e, size_t i)
+rescue_round (struct splice_copy *e, size_t i)
 {
-  if (! pull (e->master[0], round_buffer (e), e->round))
+  if (! read_back (e->master[0], round_buffer (e), e->round))
     {
       input_fail (e->outs, errno);
       return ROUND_LOST;
@@ -240,7 +241,7 @@ rescue_round (struct engine *e, size_t i)
    strip_packets left it, and write it.  */
 
 static enum round_result
-strip_round (struct engine *e)
+strip_round (struct splice_copy *e)
 {
   size_t sent, taken;
   if (strip_packets (e->master[0], e->sock, e->copy[1], e->round,
@@ -255,9 +256,9 @@ strip_round (struct engine *e)
     }
 
   char *buf = round_buffer (e);
-  if (! (pull (e->copy[0], buf, taken)
-         && pull (e->sock[1], buf + taken, sent - taken)
-         && pull (e->master[0], buf + sent, e->round - sent)))
+  if (! (read_back (e->copy[0], buf, taken)
+         && read_back (e->sock[1], buf + taken, sent - taken)
+         && read_back (e->master[0], buf + sent, e->round - sent)))
     {
       input_fail (e->outs, errno);
       return ROUND_LOST;
@@ -271,7 +272,7 @@ strip_round (struct engine *e)
    filled before that.  */
 
 enum round_result
-deliver_round (struct engine *e)
+deliver_round (struct splice_copy *e)
 {
   if (must_strip (e))
     {
@@ -283,11 +284,11 @@ deliver_round (struct engine *e)
   size_t last = last_spliced (e);
 
   e->buf_from = e->round;
-  if (any_by_write (e))
+  if (any_written (e))
     {
       if (! copy_master (e))
         return rescue_round (e, 0);
-      if (! pull (e->copy[0], round_buffer (e), e->round))
+      if (! read_back (e->copy[0], round_buffer (e), e->round))
         {
           input_fail (e->outs, errno);
           return ROUND_LOST;
@@ -301,7 +302,7 @@ deliver_round (struct engine *e)
       int src = e->master[0];
       if (o->fd < 0)
         continue;
-      if (e->by_write[i])
+      if (o->way == OUTPUT_WRITE)
         {
           write_round (e, o, 0);
           continue;

@@ -137,7 +137,7 @@ user_bytes ()
 if can_strace; then
   KTEE_METHODS_SAVED=$KTEE_METHODS KTEE_METHODS=
   # auto reads and writes until a read brings the count to 256 KiB or more
-  # (engine.c's SMALL_INPUT: the pipes would cost a small input more), each
+  # (copy.c's SMALL_INPUT: the pipes would cost a small input more), each
   # read at most 64 KiB (copy-rw.c's RW_BUFSIZE), and hands the exact count
   # on: at most 256 KiB - 1 + 64 KiB = 327679 bytes, however slow the
   # machine.
@@ -171,7 +171,7 @@ if can_strace; then
      fail "expected reads of fd 0 and writes of fd $fd"
      grep -E -q "^[0-9]+ +(splice|tee)\\(0," trace && fail "spliced with rw"
      test "$(wc -c < f)" -eq 67108864 || fail "f holds $(wc -c < f) bytes"'
-  # engine.c: rounds no larger than a pipe output holds, with other
+  # copy.c: rounds no larger than a pipe output holds, with other
   # outputs to write, so that its reader is not left waiting.
   check 'strace: with a FILE, rounds no larger than the stdout pipe holds' \
     'head -c 16777216 /dev/zero |
@@ -208,7 +208,7 @@ if can_strace; then
          fail "$asked F_GETPIPE_SZ of stdout in $rounds rounds"
        test "$(wc -c < f)" -eq 16777216 || fail "f holds $(wc -c < f) bytes"'
   done
-  # engine.c: an input from a pipe that ends within 64 KiB, or a file
+  # copy.c: an input from a pipe that ends within 64 KiB, or a file
   # that GNU tee reads in one block, costs the calls GNU tee makes to
   # copy it, and one fstat of standard input (GNU tee's posix_fadvise
   # stands before the FILE's open).

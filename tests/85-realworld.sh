@@ -48,7 +48,7 @@ most_per_call ()
 }
 
 # chunks FS: on FS (ext4 or XFS), a file gets at most 16 KiB per system
-# call, whichever way it is written (engine.c says why), but for XFS's
+# call, whichever way it is written (copy.c says why), but for XFS's
 # copy_file_range, which may share blocks and is left whole.
 chunks ()
 {
@@ -87,7 +87,7 @@ chunks ()
 
 # reflink_rounds FS: on FS (btrfs or XFS), with stdin a file there and
 # stdout a pipe, a FILE gets more than the pipe's 64 KiB per call: the
-# rounds that keep the pipe's reader fed (engine.c) are not for outputs
+# rounds that keep the pipe's reader fed (copy.c) are not for outputs
 # that copy_file_range may reflink (copy-file.c); but they are for a
 # second pipe output, which keeps the first one's reader waiting.
 reflink_rounds ()

@@ -1,4 +1,4 @@
-/* splice-engine.h -- the state of the zero-copy engine, shared by its rounds.
+/* splice-copy.h -- the splice engine's state, shared by its rounds.
    Copyright (C) 2026 the ktee developers.
 
    This program is free software: you can redistribute it and/or modify
@@ -14,30 +14,31 @@
    You should have received a copy of the GNU General Public License
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
-#ifndef KTEE_SPLICE_ENGINE_H
-#define KTEE_SPLICE_ENGINE_H
+#ifndef KTEE_SPLICE_COPY_H
+#define KTEE_SPLICE_COPY_H
 
-#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "outputs.h"
+#include "copy.h"
 
-struct engine
+/* The splice engine's state: copy-splice.c runs its rounds,
+   splice-round.c delivers each.  */
+struct splice_copy
 {
   struct outputs *outs;
   int master[2];        /* This round's bytes, as taken from the input.  */
   int copy[2];          /* A copy of the master for one output.  */
   int sock[2];          /* A socket pair that clears packet mode.  */
-  bool *by_write;       /* By output: splice refused, use write().  */
   size_t block;         /* Most bytes per round.  */
   size_t round;         /* Bytes in the current round.  */
   char *buf;            /* The round's bytes for outputs using write()...  */
   size_t buf_from;      /* ...valid from this offset up to ROUND.  */
-  bool packets_pass;    /* False if the input has no packet buffers, or
-                           the kernel is known to drop packet mode.  */
-  bool kernel_asked;    /* Whether PACKETS_PASS is known.  */
+  bool packets_possible; /* The rounds may hold packet buffers that a pipe
+                           output would keep: the input is a pipe, and
+                           the kernel is not known to drop packet mode.  */
+  bool kernel_checked;  /* Whether the kernel has been asked.  */
   uintmax_t stripped;   /* Bytes passed through SOCK.  */
 };
 
@@ -50,16 +51,7 @@ enum round_result
     ROUND_LOST          /* Reading ktee's own pipe failed, diagnosed.  */
   };
 
-/* Return true if the kernel declined to splice for this pair of
-   descriptors, rather than failing: the caller then copies another way.  */
-
-static inline bool
-refused (int err)
-{
-  return err == EINVAL || err == ENOSYS || err == EPERM || err == EOPNOTSUPP;
-}
-
-size_t last_spliced (struct engine const *e);
-enum round_result deliver_round (struct engine *e);
+size_t last_spliced (struct splice_copy const *e);
+enum round_result deliver_round (struct splice_copy *e);
 
 #endif

@@ -1,4 +1,4 @@
-/* engine.c -- choose how ktee copies, from the kinds of its input and outputs.
+/* copy.c -- choose how ktee copies, from the kinds of its input and outputs.
    Copyright (C) 2026 the ktee developers.
 
    This program is free software: you can redistribute it and/or modify
@@ -69,8 +69,6 @@ enum input_kind
     INPUT_OTHER           /* Closed, a directory, a datagram socket...  */
   };
 
-typedef bool (*zero_copy_engine) (struct outputs *, struct copy_plan const *);
-
 /* The engine for each kind of input; NULL means read and write.
 
    - A pipe or a stream socket is spliced, once, into a private pipe
@@ -86,7 +84,7 @@ typedef bool (*zero_copy_engine) (struct outputs *, struct copy_plan const *);
      written, in GNU tee's blocks.
    - A character device gives what a read asks for (/dev/zero, /dev/urandom)
      or a line at a time (a terminal): nothing to gain.  */
-static zero_copy_engine const engines[] =
+static copy_engine *const engines[] =
 {
   [INPUT_PIPE] = copy_splice_pipe,
   [INPUT_PACKET_PIPE] = NULL,
@@ -147,23 +145,10 @@ input_kind (struct outputs const *outs, struct stat const *st)
 
 /* The most bytes to give a file per system call, by file system, and
    whether copy_file_range may make a reflink there; no limit on others.
-
-   ext4 and XFS take page cache folios as large as each write.  In a
-   virtual machine that hands free memory back to its host (virtio-balloon
-   free page reporting), large folios come from memory the host has taken
-   back, and the first touch of each page then costs the host a fault.
-   Measured on such a machine (Linux 6.18), four 512 MiB files on ext4
-   from a pipe took ktee 5 to 12 s of system time at 1 MiB per call,
-   3.5 to 5 s at 32 KiB and 1.3 to 1.7 s at 16 KiB (4 KiB: 2.5 to 3.8 s,
-   more calls), GNU tee 2.3 to 3 s at 8 KiB; dd took 4.6 to 5.8 s to
-   write them on XFS at 1 MiB per call, 0.9 s at 16 KiB.  With reporting
-   switched off, dd wrote them on ext4 at 1 MiB per call in 0.7 s, at
-   16 KiB in 1.1 s: the smaller size costs far less there than the larger
-   costs here.
-
-   copy_file_range on btrfs and XFS may share the input's blocks (a
-   reflink): no page is written, and cutting it up would only split the
-   extents.  */
+   ext4 and XFS cost far more per byte with larger calls in a virtual
+   machine that hands free memory back to its host; a reflink writes no
+   page, and cutting it up would only split the extents.  The
+   measurements: doc/design.md, "Sizes of rounds and calls".  */
 static struct
 {
   unsigned long magic;
@@ -208,10 +193,7 @@ enum { ROUND_MIN = 64 * 1024 };
 /* The most bytes per round.  While ktee writes the other outputs, the
    reader of a pipe output has no more than its pipe holds to go on, and
    rounds larger than that leave it idle, where GNU tee's 8 KiB blocks
-   keep it fed.  Stdin a pipe, four tmpfs files and | sha256sum took
-   2.4 to 4 s with rounds of 1 MiB, 1.55 to 2.1 s with 64 KiB (GNU tee
-   1.5 to 1.8 s); | cat 1.2 to 1.4 s and 0.95 to 1.5 s.  A pipe that its
-   reader grew (the benchmark's ceiling) keeps large rounds.  It is asked
+   keep it fed (doc/design.md, "Sizes of rounds and calls").  It is asked
    every round: the reader may grow its pipe after ktee has started, and
    the other outputs may go.  */
 
@@ -321,68 +303,6 @@ plan_copy (struct outputs const *outs)
   return plan;
 }
 
-/* ktee reads a pipe or a socket as GNU tee does, in its blocks, until
-   this much has come, before it asks the kernel what its input and
-   outputs are: the calls that tell cost a small input more than GNU tee
-   pays for it (see the small inputs in bench/results.md).  An input of
-   just 64 KiB ends at the read after, hence the byte more.  */
-enum { START_INPUT = 64 * 1024 + 1 };
-
-/* ktee copies this much of a pipe or a socket by read and write before
-   it makes its pipes: an input that ends within it costs what GNU tee's
-   costs (the pipes alone cost more than copying it), and a longer one
-   moves all but this by splice.  */
-enum { SMALL_INPUT = 256 * 1024 };
-
-void
-copy_input (struct outputs *outs, enum copy_method method)
-{
-  struct stat st;
-  bool known = fstat (STDIN_FILENO, &st) == 0;
-  bool streams = known && (S_ISFIFO (st.st_mode) || S_ISSOCK (st.st_mode));
-  bool small_by_rw = method != copy_method_splice;
-  struct copy_plan gnu_blocks = { .block = GNU_TEE_BLOCK };
-  uintmax_t taken = 0;
-
-  /* A file that GNU tee reads in one block costs the file engine more in
-     calls than its copy; read and written, it costs what it costs GNU
-     tee, which never polls a file either.  */
-  if (small_by_rw && known && S_ISREG (st.st_mode)
-      && st.st_size <= GNU_TEE_BLOCK)
-    {
-      copy_rw (outs, &gnu_blocks, &taken, RW_NO_LIMIT);
-      return;
-    }
-
-  /* What a pipe or a socket gives is gone once taken, and so can be read
-     before ktee knows more; but the nopipe modes watch the pipe outputs
-     from the first read.  */
-  if (small_by_rw && streams && ! spares_pipes (outs->mode))
-    {
-      if (copy_rw (outs, &gnu_blocks, &taken, START_INPUT))
-        return;
-    }
-
-  for (size_t i = 0; i < outs->n; i++)
-    if (0 <= outs->v[i].fd)
-      classify_output (&outs->v[i]);
-  struct copy_plan plan = plan_copy (outs);
-
-  if (streams && method == copy_method_auto)
-    {
-      if (copy_rw (outs, &plan, &taken, SMALL_INPUT))
-        return;
-    }
-
-  zero_copy_engine engine = NULL;
-  if (method != copy_method_rw)
-    engine = engines[input_kind (outs, known ? &st : NULL)];
-  /* The zero-copy engines do not count: after one, TAKEN only chooses
-     copy_rw's first read sizes, and no limit is left to reach.  */
-  if (! engine || ! engine (outs, &plan))
-    copy_rw (outs, &plan, &taken, RW_NO_LIMIT);
-}
-
 /* What an output is, as far as the file engine goes.  */
 enum output_kind
   {
@@ -428,8 +348,76 @@ output_kind (struct output const *o)
   return OUTPUT_OTHER;
 }
 
-enum output_way
-output_way (struct output const *o)
+/* Set the way each live output of OUTS takes its bytes from ENGINE: the
+   file engine's by the output's kind; the splice engines' by splice,
+   until an output refuses it.  */
+
+static void
+choose_ways (struct outputs *outs, copy_engine *engine)
 {
-  return output_ways[output_kind (o)];
+  for (size_t i = 0; i < outs->n; i++)
+    {
+      struct output *o = &outs->v[i];
+      if (0 <= o->fd)
+        o->way = (engine == copy_file ? output_ways[output_kind (o)]
+                  : OUTPUT_SPLICE);
+    }
+}
+
+/* ktee reads a pipe or a socket as GNU tee does, in its blocks, until
+   this much has come, before it asks the kernel what its input and
+   outputs are: the calls that tell cost a small input more than GNU tee
+   pays for it (see the small inputs in bench/results.md).  An input of
+   just 64 KiB ends at the read after, hence the byte more.  */
+enum { START_INPUT = 64 * 1024 + 1 };
+
+/* ktee copies this much of a pipe or a socket by read and write before
+   it makes its pipes: an input that ends within it costs what GNU tee's
+   costs (the pipes alone cost more than copying it), and a longer one
+   moves all but this by splice.  */
+enum { SMALL_INPUT = 256 * 1024 };
+
+void
+copy_input (struct outputs *outs, enum copy_method method)
+{
+  struct stat st;
+  bool known = fstat (STDIN_FILENO, &st) == 0;
+  bool streams = known && (S_ISFIFO (st.st_mode) || S_ISSOCK (st.st_mode));
+  bool small_by_rw = method != copy_method_splice;
+  struct copy_plan gnu_blocks = { .block = GNU_TEE_BLOCK };
+  uintmax_t taken = 0;
+
+  /* A file that GNU tee reads in one block costs the file engine more in
+     calls than its copy; read and written, it costs what it costs GNU
+     tee, which never polls a file either.  */
+  if (small_by_rw && known && S_ISREG (st.st_mode)
+      && st.st_size <= GNU_TEE_BLOCK)
+    {
+      copy_rw (outs, &gnu_blocks, &taken, RW_NO_LIMIT);
+      return;
+    }
+
+  /* What a pipe or a socket gives is gone once taken, and so can be read
+     before ktee knows more; but the nopipe modes watch the pipe outputs
+     from the first read.  */
+  if (small_by_rw && streams && ! spares_pipes (outs->mode)
+      && copy_rw (outs, &gnu_blocks, &taken, START_INPUT) != COPY_PARTIAL)
+    return;
+
+  for (size_t i = 0; i < outs->n; i++)
+    if (0 <= outs->v[i].fd)
+      classify_output (&outs->v[i]);
+  struct copy_plan plan = plan_copy (outs);
+
+  if (streams && method == copy_method_auto
+      && copy_rw (outs, &plan, &taken, SMALL_INPUT) != COPY_PARTIAL)
+    return;
+
+  copy_engine *engine = NULL;
+  if (method != copy_method_rw)
+    engine = engines[input_kind (outs, known ? &st : NULL)];
+  if (engine)
+    choose_ways (outs, engine);
+  if (! engine || engine (outs, &plan, &taken) == COPY_PARTIAL)
+    copy_rw (outs, &plan, &taken, RW_NO_LIMIT);
 }
