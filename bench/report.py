@@ -97,6 +97,12 @@ class Data:
                 ratios.append(self.value(other, metric) / self.value(r, metric))
         return statistics.median(ratios) if ratios else None
 
+    def calls_per_mib(self, row, tool):
+        for r in self.calls:
+            if r["row"] == row and r["tool"] == tool:
+                return int(r["calls"]) * 1048576 / int(r["size"])
+        return None
+
     def grown(self, row, tool):
         """The size TOOL set on its standard output's pipe in ROW, if any."""
         for r in self.calls:
@@ -122,7 +128,7 @@ def summary(d):
     for t in compared:
         head += ["ktee / %s: CPU" % d.tool_name(t), "wall"]
     head.append("note")
-    body, notes = [], set()
+    body = []
     for row in d.rows[:SUMMARY_ROWS]:
         cells = [d.row_name(row).replace("|", "\\|")]
         for t in compared:
@@ -134,13 +140,20 @@ def summary(d):
         note = []
         for t in ("uu17", "uu12"):
             behind = any((d.ratio(row, t, m) or 0) > 1 for m in ("cpu", "wall"))
+            if not behind:
+                continue
             g = d.grown(row, t)
-            if behind and g and row.split("/")[1] != "drain":
-                note.append("%s ahead: it grows stdout's pipe to %d KiB (1)"
-                            % (d.tool_name(t), g // 1024))
-                notes.add(1)
-            elif behind:
-                note.append("%s ahead" % d.tool_name(t))
+            why = []
+            if g and row.split("/")[1] != "drain":
+                why.append("it grows stdout's pipe to %s (1)"
+                           % ("%d MiB" % (g >> 20) if g % 1048576 == 0
+                              else "%d KiB" % (g >> 10)))
+            ours, theirs = d.calls_per_mib(row, "ktee"), d.calls_per_mib(row, t)
+            if ours and theirs:
+                why.append("system calls per MiB: ktee %.0f, it %.0f"
+                           % (ours, theirs))
+            note.append("%s ahead%s" % (d.tool_name(t),
+                                        ": " + "; ".join(why) if why else ""))
         cells.append("; ".join(note))
         body.append(cells)
     return table(head, body, ["---"] + ["---:"] * (len(head) - 2) + ["---"])
