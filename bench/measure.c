@@ -22,13 +22,16 @@
    default size, standard error inherited), REPS times one after the
    other, and print one line:
 
-     WALL USER SYS MAXRSS
+     WALL USER SYS MAXRSS ALL_USER ALL_SYS
 
    WALL is the mean wall-clock seconds of one pipeline, from the first
    fork to the last child reaped.  USER and SYS are the mean CPU seconds
    of the second command alone -- the tee in "producer | tee | consumer",
    the consumer in "producer | consumer" -- taken from wait4(2), and
-   MAXRSS its largest peak resident set, in KiB.  With -o, the last
+   MAXRSS its largest peak resident set, in KiB.  ALL_USER and ALL_SYS
+   are the mean CPU seconds of all the commands of the pipeline: what
+   the whole job cost, wherever a tee moves work (a consumer woken less
+   often, a producer that blocks less).  With -o, the last
    command's standard output is FILE, created or truncated before each
    run; otherwise it is /dev/null.  A command that fails or dies of a
    signal fails the measurement.
@@ -170,12 +173,13 @@ make_link (int fd[2], bool tcp)
 
 /* Run the NSTAGES commands in STAGE once, the last writing to OUTPUT
    (a file name or NULL), add the rusage of the command measured (the
-   first with -i, the second otherwise) to *RU, and return the
+   first with -i, the second otherwise) to *RU and the CPU times of all
+   commands to *ALL, and return the
    wall-clock seconds the pipeline took.  */
 
 static double
 run_once (char **stage[], int nstages, char const *output,
-          struct rusage *ru)
+          struct rusage *ru, struct rusage *all)
 {
   int pipes[MAX_STAGES - 1][2];
   pid_t pids[MAX_STAGES];
@@ -241,6 +245,8 @@ run_once (char **stage[], int nstages, char const *output,
                    : WTERMSIG (status));
           exit (EXIT_FAILURE);
         }
+      timeradd (&all->ru_utime, &r.ru_utime, &all->ru_utime);
+      timeradd (&all->ru_stime, &r.ru_stime, &all->ru_stime);
       if (i == measured)
         {
           timeradd (&ru->ru_utime, &r.ru_utime, &ru->ru_utime);
@@ -330,8 +336,8 @@ run_pairs (char **stage[], long pairs)
       for (int j = 0; j < 2; j++)
         {
           int t = (i + j) % 2;
-          struct rusage ru = { 0 };
-          wall[t][i] = run_once (pipeline[t], nstages, NULL, &ru);
+          struct rusage ru = { 0 }, all = { 0 };
+          wall[t][i] = run_once (pipeline[t], nstages, NULL, &ru, &all);
           cpu[t][i] = cpu_seconds (&ru);
           if (maxrss[t] < ru.ru_maxrss)
             maxrss[t] = ru.ru_maxrss;
@@ -422,12 +428,14 @@ main (int argc, char **argv)
       return EXIT_SUCCESS;
     }
 
-  struct rusage ru = { 0 };
+  struct rusage ru = { 0 }, all = { 0 };
   double wall = 0;
   for (long r = 0; r < reps; r++)
-    wall += run_once (stage, nstages, output, &ru);
+    wall += run_once (stage, nstages, output, &ru, &all);
 
-  printf ("%.6f %.6f %.6f %ld\n", wall / reps, seconds (ru.ru_utime) / reps,
-          seconds (ru.ru_stime) / reps, ru.ru_maxrss);
+  printf ("%.6f %.6f %.6f %ld %.6f %.6f\n", wall / reps,
+          seconds (ru.ru_utime) / reps, seconds (ru.ru_stime) / reps,
+          ru.ru_maxrss, seconds (all.ru_utime) / reps,
+          seconds (all.ru_stime) / reps);
   return EXIT_SUCCESS;
 }
