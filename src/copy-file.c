@@ -139,12 +139,11 @@ static off_t
 write_from (struct file_copy *c, size_t i, off_t pos)
 {
   off_t end = c->off + c->round;
-  size_t bufsize = MIN (WRITE_BUFSIZE, c->outs->v[i].chunk);
 
   while (pos < end)
     {
       size_t left = end - pos;
-      ssize_t n = read_at (write_buf, MIN (bufsize, left), pos);
+      ssize_t n = read_at (write_buf, MIN (WRITE_BUFSIZE, left), pos);
       if (n < 0)
         {
           read_failed_at (c, pos);
@@ -203,8 +202,7 @@ deliver_to (struct file_copy *c, size_t i)
   while (pos < end && o->way != OUTPUT_WRITE)
     {
       size_t left = end - pos;
-      size_t chunk = reflinked (c, i) ? SIZE_MAX : o->chunk;
-      ssize_t n = kernel_copy (o->way, o->fd, &pos, MIN (left, chunk));
+      ssize_t n = kernel_copy (o->way, o->fd, &pos, left);
       if (0 < n)
         continue;
       /* Nothing where the size said there was something: the file

@@ -46,9 +46,6 @@
 
 /* The file systems' numbers from the kernel's include/uapi/linux/magic.h,
    for a C library whose include path lacks the kernel's headers (musl).  */
-#ifndef EXT4_SUPER_MAGIC
-# define EXT4_SUPER_MAGIC 0xEF53
-#endif
 #ifndef XFS_SUPER_MAGIC
 # define XFS_SUPER_MAGIC 0x58465342
 #endif
@@ -143,22 +140,14 @@ input_kind (struct outputs const *outs, struct stat const *st)
   return INPUT_OTHER;
 }
 
-/* The most bytes to give a file per system call, by file system, and
-   whether copy_file_range may make a reflink there; no limit on others.
-   ext4 and XFS cost far more per byte with larger calls in a virtual
-   machine that hands free memory back to its host; a reflink writes no
-   page, and cutting it up would only split the extents.  The
-   measurements: doc/design.md, "Sizes of rounds and calls".  */
-static struct
+/* The file systems on which copy_file_range may share the input's
+   blocks (a reflink) rather than copy them: no page is written, so the
+   file engine's rounds need not be small for a pipe's reader's sake
+   (copy-file.c).  */
+static unsigned long const reflinking_file_systems[] =
 {
-  unsigned long magic;
-  size_t chunk;
-  bool reflinks;
-} const file_systems[] =
-{
-  { EXT4_SUPER_MAGIC, 16 * 1024, false },
-  { XFS_SUPER_MAGIC, 16 * 1024, true },
-  { BTRFS_SUPER_MAGIC, SIZE_MAX, true }
+  XFS_SUPER_MAGIC,
+  BTRFS_SUPER_MAGIC
 };
 
 static bool
@@ -168,8 +157,10 @@ is_fifo (int fd)
   return fstat (fd, &st) == 0 && S_ISFIFO (st.st_mode);
 }
 
-/* Note whether output O is a pipe; if not, how many bytes it takes per
-   call and whether it may take reflinks, from its file system.  */
+/* Note whether output O is a pipe, and if not, whether it may take
+   reflinks, from its file system.  Every file takes whole rounds: on
+   ext4 and XFS, 16 KiB per call cost 1.3 to 2.6 times the CPU of whole
+   rounds (bench/results-chunks.md).  */
 
 static void
 classify_output (struct output *o)
@@ -178,13 +169,10 @@ classify_output (struct output *o)
   o->is_pipe = is_fifo (o->fd);
   if (o->is_pipe || fstatfs (o->fd, &fs) != 0)
     return;
-  size_t n = sizeof file_systems / sizeof *file_systems;
+  size_t n = sizeof reflinking_file_systems / sizeof *reflinking_file_systems;
   for (size_t i = 0; i < n; i++)
-    if (fs.f_type == file_systems[i].magic)
-      {
-        o->chunk = file_systems[i].chunk;
-        o->reflinks = file_systems[i].reflinks;
-      }
+    if (fs.f_type == reflinking_file_systems[i])
+      o->reflinks = true;
 }
 
 /* Fewer bytes per round cost more in calls than a reader gains.  */

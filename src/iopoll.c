@@ -51,8 +51,8 @@ wait_ready (int fd, short events)
   return true;
 }
 
-/* Write SIZE bytes of BUF to output O, at most O->chunk per call, and
-   waiting whenever a non-blocking output is full.  Return how many were
+/* Write SIZE bytes of BUF to output O, waiting whenever a non-blocking
+   output is full.  Return how many were
    written: fewer than SIZE, with errno set, on any other failure.  */
 
 size_t
@@ -63,7 +63,7 @@ write_wait (struct output const *o, void const *buf, size_t size)
 
   while (done < size)
     {
-      size_t want = MIN (size - done, o->chunk);
+      size_t want = size - done;
       size_t n = full_write (o->fd, p + done, want);
       done += n;
       if (n < want && (errno != EAGAIN || ! wait_ready (o->fd, POLLOUT)))

@@ -19,7 +19,6 @@
 #include "outputs.h"
 
 #include <errno.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -40,7 +39,6 @@ output_init (struct output *o, int fd, char const *name)
   o->name = name;
   o->way = OUTPUT_WRITE;
   o->is_pipe = false;
-  o->chunk = SIZE_MAX;
   o->reflinks = false;
 }
 

@@ -63,7 +63,6 @@ struct output
   char const *name;     /* For diagnostics, unquoted.  */
   bool is_pipe;         /* A FIFO, whose reader may go away; known once
                            copy.c has looked at the outputs.  */
-  size_t chunk;         /* Most bytes to give it per system call.  */
   bool reflinks;        /* Its file system may make copy_file_range share
                            the input's blocks rather than copy them.  */
 };

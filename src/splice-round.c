@@ -113,8 +113,7 @@ splice_round (struct splice_copy *e, size_t i, int src)
 
   while (done < e->round)
     {
-      ssize_t n = splice (src, NULL, o->fd, NULL,
-                          MIN (e->round - done, o->chunk), 0);
+      ssize_t n = splice (src, NULL, o->fd, NULL, e->round - done, 0);
       if (0 < n)
         done += n;
       else if (n < 0 && errno == EINTR)

@@ -164,8 +164,8 @@ zero_copy_only 'strace fault injection' || { done_testing; exit 0; }
 
 # Stdout a pipe (splice), a and b regular files (copy_file_range, or
 # sendfile once that is refused); 2 MiB, two rounds.  Call #1 is a's
-# first; a file system may take a round in several calls (copy.c gives
-# ext4 16 KiB per call), so the cases aimed at b find its first call.
+# first; a file system may take a round in several calls (a short
+# copy_file_range), so the cases aimed at b find its first call.
 TRACED='-e trace=splice,copy_file_range,sendfile,pread64,write'
 
 # first_on_b: the number of b's first copy_file_range call, from a run
