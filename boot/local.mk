@@ -13,6 +13,7 @@
 guest_scripts = \
 	boot/build-kernel \
 	boot/check-guest \
+	boot/fetch-mainline \
 	boot/init \
 	boot/mkinitramfs \
 	boot/run-guest
@@ -23,8 +24,10 @@ EXTRA_DIST += \
 	boot/guest-exit.c \
 	kernel/guest.config \
 	kernel/debug.config \
+	kernel/README.md \
 	kernel/6.1 \
-	kernel/6.12
+	kernel/6.12 \
+	kernel/7.3
 
 .PHONY: check-guest
 check-guest: src/ktee$(EXEEXT) $(check_PROGRAMS)
