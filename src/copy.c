@@ -15,9 +15,10 @@
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
 /* Every choice of engine is made here, from fstat(2) of the input and
-   of each output, and read off two tables; so are how much a file takes
-   per call, from its file system, how large a round may be, and where
-   GNU tee's block size must show (the plan).  An engine may still
+   of each output, and read off two tables; so are which files may take
+   reflinks, from their file system, how each output takes its bytes
+   (its way), how large a round may be, and where GNU tee's block size
+   must show (the plan).  An engine may still
    decline (the kernel refuses splice, a pipe cannot be made) before it
    takes any input, and the read/write engine then does the copy; an
    output that refuses its way falls back, alone, as the file engine
@@ -112,8 +113,8 @@ is_stream_socket (int fd)
           && type == SOCK_STREAM);
 }
 
-/* Return the kind of standard input, whose fstat(2) is ST, or NULL if
-   that failed.  */
+/* Return the kind of standard input, whose fstat(2) is ST (NULL if that
+   failed, which makes it INPUT_OTHER).  */
 
 static enum input_kind
 input_kind (struct outputs const *outs, struct stat const *st)
