@@ -20,7 +20,6 @@
 
 #include <errno.h>
 #include <poll.h>
-#include <sys/param.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -52,8 +51,8 @@ wait_ready (int fd, short events)
 }
 
 /* Write SIZE bytes of BUF to output O, waiting whenever a non-blocking
-   output is full.  Return how many were
-   written: fewer than SIZE, with errno set, on any other failure.  */
+   output is full.  Return how many were written: fewer than SIZE, with
+   errno set, on any other failure.  */
 
 size_t
 write_wait (struct output const *o, void const *buf, size_t size)
@@ -63,10 +62,8 @@ write_wait (struct output const *o, void const *buf, size_t size)
 
   while (done < size)
     {
-      size_t want = size - done;
-      size_t n = full_write (o->fd, p + done, want);
-      done += n;
-      if (n < want && (errno != EAGAIN || ! wait_ready (o->fd, POLLOUT)))
+      done += full_write (o->fd, p + done, size - done);
+      if (done < size && (errno != EAGAIN || ! wait_ready (o->fd, POLLOUT)))
         break;
     }
   return done;

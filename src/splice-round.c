@@ -27,7 +27,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
-#include <sys/param.h>
 
 #include "iopoll.h"
 #include "packets.h"
