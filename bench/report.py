@@ -103,6 +103,13 @@ class Data:
                 return int(r["calls"]) * 1048576 / int(r["size"])
         return None
 
+    def moves_per_byte(self, row, tool):
+        """The bytes TOOL's data calls moved in ROW per byte of input."""
+        for r in self.calls:
+            if r["row"] == row and r["tool"] == tool:
+                return int(r["data_bytes"]) / int(r["size"])
+        return None
+
     def grown(self, row, tool):
         """The size TOOL set on its standard output's pipe in ROW, if any."""
         for r in self.calls:
@@ -151,6 +158,10 @@ def summary(d):
             ours, theirs = d.calls_per_mib(row, "ktee"), d.calls_per_mib(row, t)
             if ours and theirs:
                 why.append("system calls per MiB: ktee %.0f, it %.0f"
+                           % (ours, theirs))
+            ours, theirs = d.moves_per_byte(row, "ktee"), d.moves_per_byte(row, t)
+            if ours and theirs and ours > theirs + 0.5:
+                why.append("bytes moved per byte: ktee %.0f, it %.0f (2)"
                            % (ours, theirs))
             note.append("%s ahead%s" % (d.tool_name(t),
                                         ": " + "; ".join(why) if why else ""))
