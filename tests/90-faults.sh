@@ -263,6 +263,17 @@ name_file ()
   case $1 in 'standard output') echo out ;; *) echo "$1" ;; esac
 }
 
+# The files a fault case gives ktee besides standard output ("out").
+FAULT_FILES='a b'
+
+# expect_whole: standard output and every file hold the whole input.
+expect_whole ()
+{
+  for f in out $FAULT_FILES; do
+    expect_bytes $f "$FAULT_IN" || return
+  done
+}
+
 # expect_fault ERRNO WHEN TEE-ARG...: after a run of ktee under strace
 # with one fault ERRNO injected, the trace shows the fault was injected
 # (WHEN "later": after data moved) and there was no busy loop, and the
@@ -300,31 +311,27 @@ expect_fault ()
     | EINVAL:splice:* | ENOSYS:splice:* | EPERM:splice:* \
     | retval=0:splice:output*)
       # Retried, or the bytes go another way: nothing shows.
-      expect_status 0 && expect_empty "$AUX/err" &&
-      expect_bytes out "$FAULT_IN" && expect_bytes a "$FAULT_IN" &&
-      expect_bytes b "$FAULT_IN" ;;
+      expect_status 0 && expect_empty "$AUX/err" && expect_whole ;;
     *:pipes)
-      # The round is rescued from the master pipe with write(2): make
-      # sure it was, or this would pass without the rescue.
+      # The round is rescued from ktee's own pipes or socket with
+      # write(2): make sure it was, or this would pass without the rescue.
       sed "1,${n}d" "$AUX/trace" | grep -q '^write(' ||
         fail "no write after the fault: the rescue path was not taken" ||
         return
-      expect_status 0 && expect_empty "$AUX/err" &&
-      expect_bytes out "$FAULT_IN" && expect_bytes a "$FAULT_IN" &&
-      expect_bytes b "$FAULT_IN" ;;
+      expect_status 0 && expect_empty "$AUX/err" && expect_whole ;;
     *:own-read)
       # Bytes that ktee's own pipe will not give back are lost: that is
       # reported as GNU reports a read error, and the copy stops.
       gnu_read_verdict "$err" "$@" && expect_like_gnu &&
-      expect_prefix out && expect_prefix a && expect_prefix b ;;
+      for f in out $FAULT_FILES; do expect_prefix $f || return; done ;;
     *:input)
-      gnu_read_verdict "$err" "$@" && expect_like_gnu &&
-      expect_prefix out && expect_bytes a out && expect_bytes b out ;;
+      gnu_read_verdict "$err" "$@" && expect_like_gnu && expect_prefix out &&
+      for f in $FAULT_FILES; do expect_bytes $f out || return; done ;;
     *:output*)
       name=${role#output }
       case $name in 'standard output') k=1 ;; a) k=2 ;; b) k=3 ;; esac
       gnu_verdict "write:error=$err:when=$k" "$@" a b && expect_like_gnu &&
-      for f in out a b; do
+      for f in out $FAULT_FILES; do
         if test "$f" = "$(name_file "$name")"; then
           expect_prefix $f || return
         else
@@ -423,7 +430,9 @@ poll_out_case ()
 # "files": stdout, a and b regular files, which take splice; "append": a
 # and b opened with -a, so that the zero-copy engine too writes them
 # with write(2) and reads its own pipes with read(2); "watch": -p and
-# stdout a pipe, so that every round polls.  $note ends the description.
+# stdout a pipe, so that every round polls; "strip": stdout a pipe, so
+# that every round goes through the socket pair that clears packet
+# mode; "lone": the same with no FILE.  $note ends the description.
 inject_case ()
 {
   scenario=$1 call=$2 err=$3 when=$4 n=$5
@@ -433,8 +442,12 @@ inject_case ()
     *) spec=$call:error=$err:when=$n what="fails with $err" ;;
   esac
   desc="strace: $call #$n $what ($when), $scenario${1:+, $*}${note:+ $note}"
+  files='a b'
   case $scenario in
     files) run='TEE $opts a b > out 2> $AUX/err' ;;
+    strip) run='TEE $opts a b 2> $AUX/err | cat > out' ;;
+    lone) files=
+          run='TEE $opts 2> $AUX/err | cat > out' ;;
     append) if test -n "$append_splices"; then
               skip "$desc" "$append_splices"
               return
@@ -445,7 +458,7 @@ inject_case ()
            run='TEE $opts a b 2> $AUX/err | cat > out' ;;
   esac
   case $call in read) spec=$call:error=$err:when=$((n + LOADER_READS)) ;; esac
-  body='opts="'"$*"'"
+  body='opts="'"$*"'" FAULT_FILES="'"$files"'"
         strace_wrap '$spec'
         cat $FAULT_IN | '"$run"'
         expect_fault '$err' '$when' $opts'
@@ -499,6 +512,16 @@ else
     inject_case files tee $err later 5
     inject_case watch $POLL $err first 1
     inject_case watch $POLL $err later 3
+    # "strip" and "lone": splice #1 is the check, then the first round
+    # splices stdin into the master, the master into the socket, the
+    # socket into the copy pipe, then the outputs.  How many calls a
+    # round takes later depends on how fast stdout's reader reads.
+    for n in 2 3 4 5; do
+      inject_case strip splice $err first $n
+      inject_case lone splice $err first $n
+    done
+    inject_case strip splice $err later 9
+    inject_case lone splice $err later 7
   done
   for err in EIO ENOSPC EAGAIN EINTR EINVAL ENOMEM; do
     if have_helper nonblock; then
@@ -515,6 +538,8 @@ else
       inject_case append write $err later 3 $mode
       inject_case files splice $err first 3 $mode
       inject_case files splice $err later 8 $mode
+      inject_case strip splice $err first 5 $mode
+      inject_case lone splice $err first 5 $mode
     done
   done
 
@@ -528,6 +553,8 @@ else
   #   count of 0 is the kernel race of kernel/0001-*.patch.
   # - splice(2) to an output returning 0 moved nothing, which the faked
   #   call did not either; ktee must not spin, and writes it instead.
+  #   Into or out of ktee's socket pair it is a fault, which the round
+  #   survives.
   # A faked count above 0 on splice, read or write would claim bytes
   # moved that were not (lost or repeated bytes no kernel produces);
   # those short counts are made for real below, by the kernel itself.
@@ -541,6 +568,10 @@ else
   inject_case files tee retval=0 later 5
   inject_case files splice retval=0 first 3
   inject_case files splice retval=0 later 8
+  for n in 3 4 5; do
+    inject_case strip splice retval=0 first $n
+  done
+  inject_case lone splice retval=0 first 5
 fi
 
 # count_short TRACE: how many splice(2) or write(2) calls to stdout in

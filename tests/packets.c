@@ -14,7 +14,7 @@
    You should have received a copy of the GNU General Public License
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
-/* Usage: packets [-s SIZE] [-m MODE] PROGRAM [ARG]...
+/* Usage: packets [-s SIZE] [-m MODE] [-p BYTES] PROGRAM [ARG]...
 
    Read all of standard input, then run PROGRAM with its standard input
    the read end of a pipe, and write the input into the pipe SIZE bytes
@@ -32,7 +32,9 @@
             writing in turn
 
    In every mode the read end does not show O_DIRECT: the flag belongs
-   to the writer's file description.  Exit as PROGRAM did: its status,
+   to the writer's file description.  -p makes the pipe hold BYTES
+   (F_SETPIPE_SZ; beyond /proc/sys/fs/pipe-max-size only for root), so
+   that it can hold more packets than a reader's 1 MiB pipe.  Exit as PROGRAM did: its status,
    or 128 + the signal that killed it, as a shell reports it; 125 if
    this program fails.  */
 
@@ -94,12 +96,14 @@ main (int argc, char **argv)
 {
   size_t packet = 4;
   char const *mode = "all";
+  int pipe_bytes = 0;
   int opt;
-  while ((opt = getopt (argc, argv, "+s:m:")) != -1)
+  while ((opt = getopt (argc, argv, "+s:m:p:")) != -1)
     switch (opt)
       {
       case 's': packet = strtoul (optarg, NULL, 10); break;
       case 'm': mode = optarg; break;
+      case 'p': pipe_bytes = atoi (optarg); break;
       default: packet = 0; break;
       }
   if (argc <= optind || packet == 0
@@ -107,7 +111,7 @@ main (int argc, char **argv)
           && strcmp (mode, "mixed")))
     {
       fprintf (stderr, "Usage: packets [-s SIZE] [-m all|late|mixed]"
-               " PROGRAM [ARG]...\n");
+               " [-p BYTES] PROGRAM [ARG]...\n");
       return FAILED;
     }
 
@@ -119,6 +123,8 @@ main (int argc, char **argv)
   int p[2];
   if (pipe2 (p, O_CLOEXEC | (strcmp (mode, "all") == 0 ? O_DIRECT : 0)) != 0)
     return fail ("pipe2");
+  if (pipe_bytes && fcntl (p[1], F_SETPIPE_SZ, pipe_bytes) < pipe_bytes)
+    return fail ("F_SETPIPE_SZ");
   int writer[2] = { p[1], p[1] };
   if (strcmp (mode, "mixed") == 0)
     {
