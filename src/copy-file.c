@@ -20,6 +20,9 @@
    copy_file_range, a pipe by splice, anything else by sendfile).  An
    output whose way is refused falls back, alone and from where it got
    to: copy_file_range to sendfile, and any of them to pread and write.
+   On a file system whose copy_file_range copies through a pipe of the
+   kernel's, 64 KiB at a time, a larger round goes through a pipe of
+   ktee's instead, by two splices.
 
    GNU tee reads 8 KiB blocks and writes each to every output before
    reading the next.  Rounds here keep that order, and are that small
@@ -44,10 +47,17 @@
 #include <unistd.h>
 
 #include "iopoll.h"
+#include "unistd--.h"
 
 /* Bytes per round where GNU's blocks do not show: few system calls per
    byte, as in the splice engine's rounds.  */
 enum { FILE_ROUND = 1024 * 1024 };
+
+/* copy_file_range copies between files that cannot share blocks through
+   a pipe of the kernel's of this size, a write per pipeful; rounds larger
+   than that cost less through a pipe of ktee's of COPY_PIPE_BYTES
+   (bench/results-piped.md).  */
+enum { KERNEL_PIPE_BYTES = 64 * 1024, COPY_PIPE_BYTES = 1024 * 1024 };
 
 /* The buffer for outputs written with write(2), of copy-rw.c's size.
    Most runs never touch it, and untouched pages of static storage cost
@@ -68,17 +78,92 @@ struct file_copy
   size_t round;          /* Bytes in this round.  */
   off_t failed_at;       /* Furthest input offset where an output failed
                             this round, or -1.  */
+  int pipe[2];           /* For copies through a pipe, once made.  */
+  size_t pipe_size;      /* What it holds.  */
 };
 
-/* Move up to LEN bytes of the input from *POS to FD in the kernel, the
-   way WAY says, advancing *POS.  Return the count, or -1 with errno.  */
+/* Make C's pipe for copies, unless it is made.  Return false if it
+   cannot be.  */
+
+static bool
+open_copy_pipe (struct file_copy *c)
+{
+  if (0 <= c->pipe[0])
+    return true;
+  if (pipe (c->pipe) != 0)
+    {
+      c->pipe[0] = c->pipe[1] = -1;
+      return false;
+    }
+  int size = fcntl (c->pipe[1], F_SETPIPE_SZ, COPY_PIPE_BYTES);
+  if (size < 0)
+    size = fcntl (c->pipe[1], F_GETPIPE_SZ);
+  c->pipe_size = 0 < size ? size : KERNEL_PIPE_BYTES;
+  return true;
+}
+
+static void
+close_copy_pipe (struct file_copy *c)
+{
+  if (0 <= c->pipe[0])
+    {
+      close (c->pipe[0]);
+      close (c->pipe[1]);
+      c->pipe[0] = c->pipe[1] = -1;
+    }
+}
+
+/* Splice up to LEN bytes of the input at *POS into C's pipe, and from
+   there into output FD, advancing *POS past what FD took.  Return as
+   kernel_copy.  Bytes that FD did not take go with the pipe: the next
+   call takes them from the input again.  */
 
 static ssize_t
-kernel_copy (enum output_way way, int fd, off_t *pos, size_t len)
+copy_by_pipe (struct file_copy *c, int fd, off_t *pos, size_t len)
 {
-  switch (way)
+  off_t start = *pos;
+  ssize_t n = splice (STDIN_FILENO, pos, c->pipe[1], NULL,
+                      MIN (len, c->pipe_size), 0);
+  if (n <= 0)
+    return n;
+
+  size_t in_pipe = n;
+  size_t done = 0;
+  while (done < in_pipe)
+    {
+      ssize_t m = splice (c->pipe[0], NULL, fd, NULL, in_pipe - done, 0);
+      if (0 < m)
+        done += m;
+      else if (m < 0 && errno == EINTR)
+        continue;
+      else
+        {
+          /* A zero return would leave us spinning: a refusal, after
+             which another way tells what is wrong, if anything.  */
+          int err = m < 0 ? errno : EINVAL;
+          close_copy_pipe (c);
+          *pos = start + done;
+          errno = err;
+          return done ? (ssize_t) done : -1;
+        }
+    }
+  return n;
+}
+
+/* Move up to LEN bytes of the input from *POS to output O in the kernel,
+   the way O's way says, advancing *POS.  Return the count, or -1 with
+   errno.  */
+
+static ssize_t
+kernel_copy (struct file_copy *c, struct output const *o, off_t *pos,
+             size_t len)
+{
+  int fd = o->fd;
+  switch (o->way)
     {
     case OUTPUT_COPY_RANGE:
+      if (o->copies_by_pipe && KERNEL_PIPE_BYTES < len && open_copy_pipe (c))
+        return copy_by_pipe (c, fd, pos, len);
       return copy_file_range (STDIN_FILENO, pos, fd, NULL, len, 0);
     case OUTPUT_SPLICE:
       return splice (STDIN_FILENO, pos, fd, NULL, len, 0);
@@ -202,7 +287,7 @@ deliver_to (struct file_copy *c, size_t i)
   while (pos < end && o->way != OUTPUT_WRITE)
     {
       size_t left = end - pos;
-      ssize_t n = kernel_copy (o->way, o->fd, &pos, left);
+      ssize_t n = kernel_copy (c, o, &pos, left);
       if (0 < n)
         continue;
       /* Nothing where the size said there was something: the file
@@ -330,7 +415,8 @@ copy_file (struct outputs *outs, struct copy_plan const *plan,
       .off = start,
       .size = st.st_size,
       .block = plan->blocks_show ? GNU_TEE_BLOCK : FILE_ROUND,
-      .sigpipe_kills = plan->sigpipe_kills
+      .sigpipe_kills = plan->sigpipe_kills,
+      .pipe = { -1, -1 }
     };
   enum copy_result result = COPY_DONE;
   while (outs->live && next_round (&c))
@@ -345,6 +431,7 @@ copy_file (struct outputs *outs, struct copy_plan const *plan,
       c.off += c.round;
     }
 
+  close_copy_pipe (&c);
   *taken += c.off - start;
   return result;
 }

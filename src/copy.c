@@ -15,14 +15,13 @@
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
 /* Every choice of engine is made here, from fstat(2) of the input and
-   of each output, and read off two tables; so are which files may take
-   reflinks, from their file system, how each output takes its bytes
-   (its way), how large a round may be, and where GNU tee's block size
-   must show (the plan).  An engine may still
-   decline (the kernel refuses splice, a pipe cannot be made) before it
-   takes any input, and the read/write engine then does the copy; an
-   output that refuses its way falls back, alone, as the file engine
-   says.  */
+   of each output, and read off two tables; so are how files copy, from
+   their file systems, how each output takes its bytes (its way), how
+   large a round may be, and where GNU tee's block size must show (the
+   plan).  An engine may still decline (the kernel refuses splice, a pipe
+   cannot be made) before it takes any input, and the read/write engine
+   then does the copy; an output that refuses its way falls back, alone,
+   as the file engine says.  */
 
 #include <config.h>
 
@@ -52,6 +51,12 @@
 #endif
 #ifndef BTRFS_SUPER_MAGIC
 # define BTRFS_SUPER_MAGIC 0x9123683E
+#endif
+#ifndef TMPFS_MAGIC
+# define TMPFS_MAGIC 0x01021994
+#endif
+#ifndef EXT4_SUPER_MAGIC
+# define EXT4_SUPER_MAGIC 0xEF53
 #endif
 
 /* What standard input is, as far as copying goes.  */
@@ -151,6 +156,27 @@ static unsigned long const reflinking_file_systems[] =
   BTRFS_SUPER_MAGIC
 };
 
+/* The file systems whose copy_file_range copies through a pipe of the
+   kernel's, 64 KiB at a time, where ktee's own pipe of 1 MiB costs less
+   for larger rounds (bench/results-piped.md); ext2 and ext3 share the
+   number with ext4.  */
+static unsigned long const pipe_copying_file_systems[] =
+{
+  TMPFS_MAGIC,
+  EXT4_SUPER_MAGIC
+};
+
+/* Return true if file system type TYPE is one of the N in TABLE.  */
+
+static bool
+fs_in (unsigned long type, unsigned long const *table, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (type == table[i])
+      return true;
+  return false;
+}
+
 static bool
 is_fifo (int fd)
 {
@@ -158,10 +184,10 @@ is_fifo (int fd)
   return fstat (fd, &st) == 0 && S_ISFIFO (st.st_mode);
 }
 
-/* Note whether output O is a pipe, and if not, whether it may take
-   reflinks, from its file system.  Every file takes whole rounds: on
-   ext4 and XFS, 16 KiB per call cost 1.3 to 2.6 times the CPU of whole
-   rounds (bench/results-chunks.md).  */
+/* Note whether output O is a pipe, and if not, how its file system
+   copies a file.  Every file takes whole rounds: on ext4 and XFS, 16 KiB
+   per call cost 1.3 to 2.6 times the CPU of whole rounds
+   (bench/results-chunks.md).  */
 
 static void
 classify_output (struct output *o)
@@ -170,10 +196,12 @@ classify_output (struct output *o)
   o->is_pipe = is_fifo (o->fd);
   if (o->is_pipe || fstatfs (o->fd, &fs) != 0)
     return;
-  size_t n = sizeof reflinking_file_systems / sizeof *reflinking_file_systems;
-  for (size_t i = 0; i < n; i++)
-    if (fs.f_type == reflinking_file_systems[i])
-      o->reflinks = true;
+  o->reflinks = fs_in (fs.f_type, reflinking_file_systems,
+                       sizeof reflinking_file_systems
+                       / sizeof *reflinking_file_systems);
+  o->copies_by_pipe = fs_in (fs.f_type, pipe_copying_file_systems,
+                             sizeof pipe_copying_file_systems
+                             / sizeof *pipe_copying_file_systems);
 }
 
 /* Fewer bytes per round cost more in calls than a reader gains.  */
@@ -304,7 +332,9 @@ enum output_kind
 
 /* How the file engine gives the input's bytes to each kind of output.
    - A regular file by copy_file_range, which the file system may make
-     a reflink (btrfs, XFS) or a copy on the server (NFS 4.2).
+     a reflink (btrfs, XFS) or a copy on the server (NFS 4.2); a large
+     round, on a file system that would copy it 64 KiB at a time, goes
+     through a pipe of ktee's instead (copy-file.c).
    - Not to the end of one opened with O_APPEND, which copy_file_range
      and splice refuse: it is written.
    - A pipe by splice, which hands it the page cache's pages.

@@ -40,6 +40,7 @@ output_init (struct output *o, int fd, char const *name)
   o->way = OUTPUT_WRITE;
   o->is_pipe = false;
   o->reflinks = false;
+  o->copies_by_pipe = false;
 }
 
 /* Open FILES as GNU tee does: in order, created with mode 0666 less the

@@ -65,6 +65,8 @@ struct output
                            copy.c has looked at the outputs.  */
   bool reflinks;        /* Its file system may make copy_file_range share
                            the input's blocks rather than copy them.  */
+  bool copies_by_pipe;  /* Its file system copies the input with no more
+                           than 64 KiB per pass in copy_file_range.  */
 };
 
 struct outputs

@@ -257,6 +257,65 @@ for err in EIO:'Input/output error' ENOSPC:'No space left on device'; do
      injected $AUX/trace && expect_output_error b "'"$text"'" b'
 done
 
+# ---- Large rounds through ktee's pipe --------------------------------------
+
+# On tmpfs and ext4 a regular file takes a round of more than 64 KiB by
+# two splices, from stdin into a pipe of ktee's and on into the file:
+# here stdout, a and b, in rounds of 1 MiB, so splice #1 is stdin into
+# the pipe for stdout, #2 the pipe into stdout, #4 into a, #6 into b,
+# #8 into stdout again in the second round.
+case $(stat -f -c %t "$TEST_DIR") in
+  ef53 | 1021994) by_pipe=yes ;;
+  *) by_pipe= ;;
+esac
+if test -z "$by_pipe"; then
+  skip 'strace: large rounds through a pipe' \
+    "$TEST_DIR is on neither tmpfs nor ext4"
+else
+  check 'strace: large rounds reach the files through a pipe' \
+    'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED --"
+     TEE a b < $FAULT_IN > out 2> $AUX/err
+     expect_status 0 && expect_bytes out $FAULT_IN &&
+     expect_bytes a $FAULT_IN && expect_bytes b $FAULT_IN &&
+     n=$(grep -c "^splice(0, \[[0-9]*\], [0-9]*, NULL, [0-9]*, 0) *= 1048576$" $AUX/trace) &&
+     test "$n" = 6 || fail "$n splices of 1 MiB from stdin, expected 6"'
+  for err in EXDEV EINVAL EOPNOTSUPP ENOSYS EPERM EBADF; do
+    for n in 2 8; do
+      check "strace: splice #$n from ktee's pipe into a file: $err, a refusal" \
+        'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED
+               -e inject=splice:error='$err':when='$n' --"
+         TEE a b < $FAULT_IN > out 2> $AUX/err
+         injected $AUX/trace &&
+         expect_status 0 && expect_empty $AUX/err &&
+         expect_bytes out $FAULT_IN && expect_bytes a $FAULT_IN &&
+         expect_bytes b $FAULT_IN'
+    done
+  done
+  for err in EIO:'Input/output error' ENOSPC:'No space left on device'; do
+    e=${err%%:*} text=${err#*:}
+    for c in "1 \"'standard output'\" out" "2 \"'standard output'\" out" \
+             "4 a a" "6 b b" "8 \"'standard output'\" out"; do
+      eval "set -- $c"
+      check "strace: splice #$1 of a round through ktee's pipe: $e on $2" \
+        'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED
+               -e inject=splice:error='$e':when='$1' --"
+         TEE a b < $FAULT_IN > out 2> $AUX/err
+         injected $AUX/trace &&
+         expect_output_error "'"$2"'" "'"$text"'" '"$3"
+    done
+  done
+  for n in 1 4; do
+    check "strace: splice #$n of a round through ktee's pipe returns 0" \
+      'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED
+             -e inject=splice:retval=0:when='$n' --"
+       TEE a b < $FAULT_IN > out 2> $AUX/err
+       injected $AUX/trace &&
+       expect_status 0 && expect_empty $AUX/err &&
+       expect_bytes out $FAULT_IN && expect_bytes a $FAULT_IN &&
+       expect_bytes b $FAULT_IN'
+  done
+fi
+
 # An early exit on an injected error: what the outputs hold and where
 # the next reader starts are GNU's, for the failure on b's first block.
 # Stdout is a regular file here: copy_file_range #3 is b's first.
