@@ -33,10 +33,10 @@
 
    In every mode the read end does not show O_DIRECT: the flag belongs
    to the writer's file description.  -p makes the pipe hold BYTES
-   (F_SETPIPE_SZ; beyond /proc/sys/fs/pipe-max-size only for root), so
-   that it can hold more packets than a reader's 1 MiB pipe.  Exit as PROGRAM did: its status,
-   or 128 + the signal that killed it, as a shell reports it; 125 if
-   this program fails.  */
+   (F_SETPIPE_SZ: no more than /proc/sys/fs/pipe-max-size without
+   CAP_SYS_RESOURCE), so that it can hold more packets than a reader's
+   1 MiB pipe.  Exit as PROGRAM did: its status, or 128 + the signal
+   that killed it, as a shell reports it; 125 if this program fails.  */
 
 #include <config.h>
 
