@@ -95,22 +95,10 @@ open_copy_pipe (struct file_copy *c)
       c->pipe[0] = c->pipe[1] = -1;
       return false;
     }
-  int size = fcntl (c->pipe[1], F_SETPIPE_SZ, COPY_PIPE_BYTES);
-  if (size < 0)
-    size = fcntl (c->pipe[1], F_GETPIPE_SZ);
-  c->pipe_size = 0 < size ? size : KERNEL_PIPE_BYTES;
+  c->pipe_size = set_pipe_size (c->pipe[1], COPY_PIPE_BYTES);
+  if (! c->pipe_size)
+    c->pipe_size = KERNEL_PIPE_BYTES;
   return true;
-}
-
-static void
-close_copy_pipe (struct file_copy *c)
-{
-  if (0 <= c->pipe[0])
-    {
-      close (c->pipe[0]);
-      close (c->pipe[1]);
-      c->pipe[0] = c->pipe[1] = -1;
-    }
 }
 
 /* Splice up to LEN bytes of the input at *POS into C's pipe, and from
@@ -141,7 +129,7 @@ copy_by_pipe (struct file_copy *c, int fd, off_t *pos, size_t len)
           /* A zero return would leave us spinning: a refusal, after
              which another way tells what is wrong, if anything.  */
           int err = m < 0 ? errno : EINVAL;
-          close_copy_pipe (c);
+          close_pipe (c->pipe);
           *pos = start + done;
           errno = err;
           return done ? (ssize_t) done : -1;
@@ -431,7 +419,7 @@ copy_file (struct outputs *outs, struct copy_plan const *plan,
       c.off += c.round;
     }
 
-  close_copy_pipe (&c);
+  close_pipe (c.pipe);
   *taken += c.off - start;
   return result;
 }

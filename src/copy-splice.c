@@ -47,29 +47,6 @@
    measurements in bench/.  */
 enum { PIPE_BYTES = 1024 * 1024 };
 
-/* Try to make pipe FD hold SIZE bytes, and return how many it holds,
-   or 0 if that is unknown.  A refusal (EPERM beyond
-   /proc/sys/fs/pipe-max-size or the per-user limit) only costs speed.  */
-
-static size_t
-set_pipe_size (int fd, int size)
-{
-  int got = fcntl (fd, F_SETPIPE_SZ, size);
-  if (got < 0)
-    got = fcntl (fd, F_GETPIPE_SZ);
-  return 0 < got ? got : 0;
-}
-
-static void
-close_pipe (int fd[2])
-{
-  if (0 <= fd[0])
-    {
-      close (fd[0]);
-      close (fd[1]);
-    }
-}
-
 static void
 close_pipes (struct splice_copy *e)
 {

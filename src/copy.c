@@ -230,6 +230,32 @@ round_limit (struct outputs const *outs)
   return most;
 }
 
+/* Try to make pipe FD hold SIZE bytes, and return how many it holds,
+   or 0 if that is unknown.  A refusal (EPERM beyond
+   /proc/sys/fs/pipe-max-size or the per-user limit) only costs speed.  */
+
+size_t
+set_pipe_size (int fd, int size)
+{
+  int got = fcntl (fd, F_SETPIPE_SZ, size);
+  if (got < 0)
+    got = fcntl (fd, F_GETPIPE_SZ);
+  return 0 < got ? got : 0;
+}
+
+/* Close pipe FD, if open, and mark it closed.  */
+
+void
+close_pipe (int fd[2])
+{
+  if (0 <= fd[0])
+    {
+      close (fd[0]);
+      close (fd[1]);
+      fd[0] = fd[1] = -1;
+    }
+}
+
 /* Return true if signal SIG, when raised, kills ktee.  */
 
 static bool

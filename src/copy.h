@@ -86,6 +86,10 @@ enum copy_result copy_rw (struct outputs *outs, struct copy_plan const *plan,
 /* The most bytes the zero-copy engines take in their next round.  */
 size_t round_limit (struct outputs const *outs);
 
+/* ktee's own pipes, of both zero-copy engines.  */
+size_t set_pipe_size (int fd, int size);
+void close_pipe (int fd[2]);
+
 /* Return true if the kernel declined to copy this way between two
    descriptors, rather than failing: the output, or the whole engine,
    then falls back to another way, which tells what is wrong, if

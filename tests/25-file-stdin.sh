@@ -183,6 +183,14 @@ injected ()
   grep -q 'INJECTED' "$1" || fail "the fault was never injected"
 }
 
+# expect_unharmed: nothing shows: status 0, nothing on stderr, and out, a
+# and b hold the whole input.
+expect_unharmed ()
+{
+  expect_status 0 && expect_empty "$AUX/err" && expect_bytes out $FAULT_IN &&
+  expect_bytes a $FAULT_IN && expect_bytes b $FAULT_IN
+}
+
 # A refusal: that output falls back, alone, and nothing shows.
 for err in EXDEV EINVAL EOPNOTSUPP ENOSYS EPERM EBADF; do
   for spec in copy_file_range:error=$err:when=1 \
@@ -194,8 +202,7 @@ for err in EXDEV EINVAL EOPNOTSUPP ENOSYS EPERM EBADF; do
       'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED -e inject='"$spec"' --"
        TEE a b < $FAULT_IN 2> $AUX/err | cat > out
        injected $AUX/trace &&
-       expect_status 0 && expect_empty $AUX/err && expect_bytes out $FAULT_IN &&
-       expect_bytes a $FAULT_IN && expect_bytes b $FAULT_IN'
+       expect_unharmed'
   done
 done
 
@@ -208,8 +215,7 @@ for spec in copy_file_range:retval=0:when=2 splice:retval=0:when=3 \
      TEE a b < $FAULT_IN 2> $AUX/err | cat > out
      injected $AUX/trace && grep -q "^pread64(0," $AUX/trace ||
      fail "no pread after the zero count"
-     expect_status 0 && expect_empty $AUX/err && expect_bytes out $FAULT_IN &&
-     expect_bytes a $FAULT_IN && expect_bytes b $FAULT_IN'
+     expect_unharmed'
 done
 
 # expect_output_error NAME ERRNO-TEXT FILE: the output NAME failed, as
@@ -286,9 +292,7 @@ else
                -e inject=splice:error='$err':when='$n' --"
          TEE a b < $FAULT_IN > out 2> $AUX/err
          injected $AUX/trace &&
-         expect_status 0 && expect_empty $AUX/err &&
-         expect_bytes out $FAULT_IN && expect_bytes a $FAULT_IN &&
-         expect_bytes b $FAULT_IN'
+         expect_unharmed'
     done
   done
   for err in EIO:'Input/output error' ENOSPC:'No space left on device'; do
@@ -310,9 +314,7 @@ else
              -e inject=splice:retval=0:when='$n' --"
        TEE a b < $FAULT_IN > out 2> $AUX/err
        injected $AUX/trace &&
-       expect_status 0 && expect_empty $AUX/err &&
-       expect_bytes out $FAULT_IN && expect_bytes a $FAULT_IN &&
-       expect_bytes b $FAULT_IN'
+       expect_unharmed'
   done
 fi
 
