@@ -84,7 +84,7 @@ enum copy_result copy_rw (struct outputs *outs, struct copy_plan const *plan,
                           uintmax_t *taken, uintmax_t limit);
 
 /* The most bytes the zero-copy engines take in their next round.  */
-size_t round_limit (struct outputs const *outs);
+size_t round_limit (struct outputs *outs);
 
 /* ktee's own pipes, of both zero-copy engines.  */
 size_t set_pipe_size (int fd, int size);

@@ -41,6 +41,8 @@ output_init (struct output *o, int fd, char const *name)
   o->is_pipe = false;
   o->reflinks = false;
   o->copies_by_pipe = false;
+  o->pipe_bytes = 0;
+  o->pipe_age = 0;
 }
 
 /* Open FILES as GNU tee does: in order, created with mode 0666 less the

@@ -67,6 +67,9 @@ struct output
                            the input's blocks rather than copy them.  */
   bool copies_by_pipe;  /* Its file system copies the input with no more
                            than 64 KiB per pass in copy_file_range.  */
+  size_t pipe_bytes;    /* What its pipe held when last asked, 0 if not
+                           known; see round_limit.  */
+  unsigned int pipe_age; /* Rounds since PIPE_BYTES was asked.  */
 };
 
 struct outputs
