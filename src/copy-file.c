@@ -22,7 +22,12 @@
    to: copy_file_range to sendfile, and any of them to pread and write.
    On a file system whose copy_file_range copies through a pipe of the
    kernel's, 64 KiB at a time, a larger round goes through a pipe of
-   ktee's instead, by two splices.
+   ktee's instead, by two splices.  Where two or more outputs would take
+   a large round through a pipe (these files, and pipes), it is spliced
+   from the input once, into the master pipe, and tee(2) gives each but
+   the last its copy: the input's pages are looked up once, not once per
+   output.  The master only saves work: whatever it does not give an
+   output, the output takes from the input itself.
 
    GNU tee reads 8 KiB blocks and writes each to every output before
    reading the next.  Rounds here keep that order, and are that small
@@ -80,29 +85,104 @@ struct file_copy
                             this round, or -1.  */
   int pipe[2];           /* For copies through a pipe, once made.  */
   size_t pipe_size;      /* What it holds.  */
+  int master[2];         /* The round for every output that takes it
+                            through a pipe, once made.  */
+  size_t master_size;    /* What it holds.  */
+  size_t held;           /* Bytes of the round in the master, from its
+                            start; 0 once the master is of no more use
+                            this round.  */
 };
 
-/* Make C's pipe for copies, unless it is made.  Return false if it
-   cannot be.  */
+/* Make pipe FD, unless it is made, and set *SIZE to what it holds.
+   Return false if it cannot be made.  */
 
 static bool
-open_copy_pipe (struct file_copy *c)
+open_pipe (int fd[2], size_t *size)
 {
-  if (0 <= c->pipe[0])
+  if (0 <= fd[0])
     return true;
-  if (pipe (c->pipe) != 0)
+  if (pipe (fd) != 0)
     {
-      c->pipe[0] = c->pipe[1] = -1;
+      fd[0] = fd[1] = -1;
       return false;
     }
-  c->pipe_size = set_pipe_size (c->pipe[1], COPY_PIPE_BYTES);
-  if (! c->pipe_size)
-    c->pipe_size = KERNEL_PIPE_BYTES;
+  *size = set_pipe_size (fd[1], COPY_PIPE_BYTES);
+  if (! *size)
+    *size = KERNEL_PIPE_BYTES;
   return true;
 }
 
+/* Return true if output O takes a round of LEN bytes through a pipe.  */
+
+static bool
+takes_by_pipe (struct output const *o, size_t len)
+{
+  return (0 <= o->fd
+          && (o->way == OUTPUT_SPLICE
+              || (o->way == OUTPUT_COPY_RANGE && o->copies_by_pipe
+                  && KERNEL_PIPE_BYTES < len)));
+}
+
+/* How many outputs from the Ith on take this round through a pipe.  */
+
+static size_t
+pipe_takers (struct file_copy const *c, size_t i)
+{
+  size_t n = 0;
+  for (; i < c->outs->n; i++)
+    n += takes_by_pipe (&c->outs->v[i], c->round);
+  return n;
+}
+
+/* The master is of no more use this round: what it holds is not this
+   round's from its start, or it failed.  */
+
+static void
+drop_master (struct file_copy *c)
+{
+  close_pipe (c->master);
+  c->held = 0;
+}
+
+/* Splice the round from the input into the master, if it is large and
+   two or more outputs take it through a pipe.  A failure is left to the
+   outputs' own calls to meet and report.  */
+
+static void
+fill_master (struct file_copy *c)
+{
+  c->held = 0;
+  if (c->round <= KERNEL_PIPE_BYTES || pipe_takers (c, 0) < 2
+      || ! open_pipe (c->master, &c->master_size))
+    return;
+  off_t pos = c->off;
+  ssize_t n;
+  while ((n = splice (STDIN_FILENO, &pos, c->master[1], NULL,
+                      MIN (c->round, c->master_size), 0)) < 0
+         && errno == EINTR)
+    continue;
+  if (0 < n)
+    c->held = n;
+  else
+    drop_master (c);
+}
+
+/* Put a copy of up to LEN bytes from the master's start into pipe FD.
+   Return the count, or -1 with errno.  */
+
+static ssize_t
+tee_master (struct file_copy *c, int fd, size_t len)
+{
+  ssize_t n;
+  while ((n = tee (c->master[0], fd, MIN (len, c->held), 0)) < 0
+         && errno == EINTR)
+    continue;
+  return n;
+}
+
 /* Splice up to LEN bytes of the input at *POS into C's pipe, and from
-   there into output FD, advancing *POS past what FD took.  Return as
+   there into output FD, advancing *POS past what FD took.  The bytes
+   come from the master, by tee, if it holds them.  Return as
    kernel_copy.  Bytes that FD did not take go with the pipe: the next
    call takes them from the input again.  */
 
@@ -110,8 +190,16 @@ static ssize_t
 copy_by_pipe (struct file_copy *c, int fd, off_t *pos, size_t len)
 {
   off_t start = *pos;
-  ssize_t n = splice (STDIN_FILENO, pos, c->pipe[1], NULL,
-                      MIN (len, c->pipe_size), 0);
+  ssize_t n = 0;
+  if (c->held && start == c->off)
+    {
+      n = tee_master (c, c->pipe[1], MIN (len, c->pipe_size));
+      if (0 < n)
+        *pos += n;
+    }
+  if (n <= 0)
+    n = splice (STDIN_FILENO, pos, c->pipe[1], NULL,
+                MIN (len, c->pipe_size), 0);
   if (n <= 0)
     return n;
 
@@ -138,19 +226,62 @@ copy_by_pipe (struct file_copy *c, int fd, off_t *pos, size_t len)
   return n;
 }
 
-/* Move up to LEN bytes of the input from *POS to output O in the kernel,
-   the way O's way says, advancing *POS.  Return the count, or -1 with
+/* Give output I up to LEN bytes from the master: the last output to
+   take them by splice, emptying it; a pipe before it by tee; a file
+   before it gets 0, and its copy through C's pipe (copy_by_pipe).
+   Advance *POS past what the output took, and return as kernel_copy;
+   0 if the master gave the output nothing, which then takes its bytes
+   from the input: a refusal from the output tells no more than that.  */
+
+static ssize_t
+from_master (struct file_copy *c, size_t i, off_t *pos, size_t len)
+{
+  struct output const *o = &c->outs->v[i];
+  size_t size = MIN (len, c->held);
+  ssize_t n;
+
+  if (pipe_takers (c, i + 1) == 0)
+    {
+      while ((n = splice (c->master[0], NULL, o->fd, NULL, size, 0)) < 0
+             && errno == EINTR)
+        continue;
+      int err = errno;
+      if (n == c->held)
+        c->held = 0;
+      else
+        drop_master (c);
+      errno = err;
+    }
+  else if (o->way == OUTPUT_SPLICE)
+    n = tee_master (c, o->fd, size);
+  else
+    return 0;
+
+  if (0 < n)
+    *pos += n;
+  return n < 0 && kernel_refused (errno) ? 0 : n;
+}
+
+/* Move up to LEN bytes of the input from *POS to output I in the kernel,
+   the way its way says, advancing *POS.  Return the count, or -1 with
    errno.  */
 
 static ssize_t
-kernel_copy (struct file_copy *c, struct output const *o, off_t *pos,
-             size_t len)
+kernel_copy (struct file_copy *c, size_t i, off_t *pos, size_t len)
 {
+  struct output const *o = &c->outs->v[i];
   int fd = o->fd;
+  if (c->held && *pos == c->off && takes_by_pipe (o, len))
+    {
+      ssize_t n = from_master (c, i, pos, len);
+      if (n != 0)
+        return n;
+    }
   switch (o->way)
     {
     case OUTPUT_COPY_RANGE:
-      if (o->copies_by_pipe && KERNEL_PIPE_BYTES < len && open_copy_pipe (c))
+      if (o->copies_by_pipe && KERNEL_PIPE_BYTES < len
+          && open_pipe (c->pipe, &c->pipe_size))
         return copy_by_pipe (c, fd, pos, len);
       return copy_file_range (STDIN_FILENO, pos, fd, NULL, len, 0);
     case OUTPUT_SPLICE:
@@ -275,7 +406,7 @@ deliver_to (struct file_copy *c, size_t i)
   while (pos < end && o->way != OUTPUT_WRITE)
     {
       size_t left = end - pos;
-      ssize_t n = kernel_copy (c, o, &pos, left);
+      ssize_t n = kernel_copy (c, i, &pos, left);
       if (0 < n)
         continue;
       /* Nothing where the size said there was something: the file
@@ -363,6 +494,7 @@ next_round (struct file_copy *c)
 static bool
 deliver_file_round (struct file_copy *c)
 {
+  fill_master (c);
   for (size_t i = 0; i < c->outs->n; i++)
     {
       if (c->outs->v[i].fd < 0)
@@ -376,6 +508,8 @@ deliver_file_round (struct file_copy *c)
           lseek (STDIN_FILENO, end, SEEK_SET);
         }
     }
+  if (c->held)
+    drop_master (c);
 
   /* GNU tee would have read no further than the block in which the
      last output failed.  */
@@ -404,7 +538,8 @@ copy_file (struct outputs *outs, struct copy_plan const *plan,
       .size = st.st_size,
       .block = plan->blocks_show ? GNU_TEE_BLOCK : FILE_ROUND,
       .sigpipe_kills = plan->sigpipe_kills,
-      .pipe = { -1, -1 }
+      .pipe = { -1, -1 },
+      .master = { -1, -1 }
     };
   enum copy_result result = COPY_DONE;
   while (outs->live && next_round (&c))
@@ -420,6 +555,7 @@ copy_file (struct outputs *outs, struct copy_plan const *plan,
     }
 
   close_pipe (c.pipe);
+  close_pipe (c.master);
   *taken += c.off - start;
   return result;
 }

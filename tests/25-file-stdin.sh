@@ -263,33 +263,41 @@ for err in EIO:'Input/output error' ENOSPC:'No space left on device'; do
      injected $AUX/trace && expect_output_error b "'"$text"'" b'
 done
 
-# ---- Large rounds through ktee's pipe --------------------------------------
+# ---- Large rounds through ktee's pipes ------------------------------------
 
-# On tmpfs and ext4 a regular file takes a round of more than 64 KiB by
-# two splices, from stdin into a pipe of ktee's and on into the file:
-# here stdout, a and b, in rounds of 1 MiB, so splice #1 is stdin into
-# the pipe for stdout, #2 the pipe into stdout, #4 into a, #6 into b,
-# #8 into stdout again in the second round.
+# On tmpfs and ext4 a regular file takes a round of more than 64 KiB
+# through a pipe of ktee's; when two or more outputs do, the round is
+# spliced from stdin once, into the master pipe, and tee(2) gives each
+# output but the last its copy.  Here stdout, a and b are files there,
+# in rounds of 1 MiB: splice #1 is stdin into the master, tee #1 its
+# copy for stdout, spliced on by splice #2; tee #2 and splice #3 are a's;
+# splice #4 takes the master into b; splice #5 starts the second round.
+# Whatever the master does not give an output, it takes from stdin.
 case $(stat -f -c %t "$TEST_DIR") in
   ef53 | 1021994) by_pipe=yes ;;
   *) by_pipe= ;;
 esac
+TRACED_PIPES='-e trace=splice,tee,copy_file_range,sendfile,pread64,write'
 if test -z "$by_pipe"; then
   skip 'strace: large rounds through a pipe' \
     "$TEST_DIR is on neither tmpfs nor ext4"
 else
-  check 'strace: large rounds reach the files through a pipe' \
-    'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED --"
+  check 'strace: large rounds: stdin spliced once a round, tee(2) for the others' \
+    'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED_PIPES --"
      TEE a b < $FAULT_IN > out 2> $AUX/err
      expect_status 0 && expect_bytes out $FAULT_IN &&
      expect_bytes a $FAULT_IN && expect_bytes b $FAULT_IN &&
      n=$(grep -c "^splice(0, \[[0-9]*\], [0-9]*, NULL, [0-9]*, 0) *= 1048576$" $AUX/trace) &&
-     test "$n" = 6 || fail "$n splices of 1 MiB from stdin, expected 6"'
+     test "$n" = 2 || fail "$n splices of 1 MiB from stdin, expected 2"
+     n=$(grep -c "^tee([0-9]*, [0-9]*, 1048576, 0) *= 1048576$" $AUX/trace) &&
+     test "$n" = 4 || fail "$n tee calls of 1 MiB, expected 4"
+     grep -E "^(copy_file_range|sendfile|write)\(" $AUX/trace > $AUX/others
+     test ! -s $AUX/others || { fail "other calls:"; head -n 3 $AUX/others; }'
   for err in EXDEV EINVAL EOPNOTSUPP ENOSYS EPERM EBADF; do
-    for n in 2 8; do
-      check "strace: splice #$n from ktee's pipe into a file: $err, a refusal" \
-        'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED
-               -e inject=splice:error='$err':when='$n' --"
+    for f in splice:2 splice:4 tee:1; do
+      check "strace: ${f%:*} #${f#*:} of a round through ktee's pipes: $err, a refusal" \
+        'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED_PIPES
+               -e inject='${f%:*}':error='$err':when='${f#*:}' --"
          TEE a b < $FAULT_IN > out 2> $AUX/err
          injected $AUX/trace &&
          expect_unharmed'
@@ -297,25 +305,76 @@ else
   done
   for err in EIO:'Input/output error' ENOSPC:'No space left on device'; do
     e=${err%%:*} text=${err#*:}
-    for c in "1 \"'standard output'\" out" "2 \"'standard output'\" out" \
-             "4 a a" "6 b b" "8 \"'standard output'\" out"; do
+    for c in "2 \"'standard output'\" out" "3 a a" "4 b b" \
+             "6 \"'standard output'\" out"; do
       eval "set -- $c"
-      check "strace: splice #$1 of a round through ktee's pipe: $e on $2" \
-        'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED
+      check "strace: splice #$1 of a round through ktee's pipes: $e on $2" \
+        'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED_PIPES
                -e inject=splice:error='$e':when='$1' --"
          TEE a b < $FAULT_IN > out 2> $AUX/err
          injected $AUX/trace &&
          expect_output_error "'"$2"'" "'"$text"'" '"$3"
     done
+    # Stdin into the master, or the master into ktee's other pipe: the
+    # outputs take the round from stdin themselves.
+    for f in splice:1 splice:5 tee:1 tee:4; do
+      check "strace: ${f%:*} #${f#*:} into ktee's pipes: $e, taken from stdin" \
+        'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED_PIPES
+               -e inject='${f%:*}':error='$e':when='${f#*:}' --"
+         TEE a b < $FAULT_IN > out 2> $AUX/err
+         injected $AUX/trace &&
+         expect_unharmed'
+    done
   done
-  for n in 1 4; do
-    check "strace: splice #$n of a round through ktee's pipe returns 0" \
-      'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED
-             -e inject=splice:retval=0:when='$n' --"
+  for f in splice:1 splice:2 splice:4 tee:1 tee:2; do
+    check "strace: ${f%:*} #${f#*:} of a round through ktee's pipes returns 0" \
+      'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED_PIPES
+             -e inject='${f%:*}':retval=0:when='${f#*:}' --"
        TEE a b < $FAULT_IN > out 2> $AUX/err
        injected $AUX/trace &&
        expect_unharmed'
   done
+
+  if have_helper limit; then
+  # Stdout a pipe that its reader grew to 1 MiB before ktee started
+  # (the rounds are no larger than it holds): tee #1 gives it the
+  # master's copy, tee #2 and splice #2 are a's, splice #3 b's.  Its
+  # reader may lag in the second round: stdout then takes the rest of
+  # its tee from stdin, by one more splice.
+  # big_reader: TEE a b < FAULT_IN, stdout into such a pipe, read into out.
+  big_reader ()
+  {
+    rm -f $AUX/grown
+    { wait_until 10 "the reader did not start" test -e $AUX/grown &&
+        TEE a b < $FAULT_IN 2> $AUX/err; } |
+      limit -p 1048576 sh -c ": > $AUX/grown && exec cat" > out
+  }
+  check 'strace: large rounds: stdin spliced once a round, tee(2) into stdout' \
+    'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED_PIPES --"
+     big_reader
+     expect_status 0 && expect_bytes out $FAULT_IN &&
+     expect_bytes a $FAULT_IN && expect_bytes b $FAULT_IN &&
+     n=$(grep -c "^tee([0-9]*, 1, 1048576, 0) *= " $AUX/trace) &&
+     test "$n" = 2 || fail "$n tee calls into stdout, expected 2"'
+  for err in EINVAL EIO:'Input/output error'; do
+    e=${err%%:*} text=${err#*:}
+    for f in tee:1 tee:3 splice:3; do
+      case $e:$f in
+        EINVAL:*) expect=expect_unharmed ;;
+        *:tee:*) expect="expect_output_error \"'standard output'\" '$text' out" ;;
+        *) expect="expect_output_error b '$text' b" ;;
+      esac
+      check "strace: ${f%:*} #${f#*:} from the master, stdout a pipe: $e" \
+        'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED_PIPES
+               -e inject='${f%:*}':error='$e':when='${f#*:}' --"
+         big_reader
+         injected $AUX/trace &&
+         '"$expect"
+    done
+  done
+  else
+    skip 'strace: large rounds into a pipe' "no $KTEE_TEST_BIN/limit"
+  fi
 fi
 
 # An early exit on an injected error: what the outputs hold and where
