@@ -278,6 +278,25 @@ case $(stat -f -c %t "$TEST_DIR") in
   *) by_pipe= ;;
 esac
 TRACED_PIPES='-e trace=splice,tee,copy_file_range,sendfile,pread64,write'
+
+# pipes_fault DESC SPEC RUN EXPECT: the check DESC: RUN, a command, with
+# ktee traced and the fault SPEC injected, which must have happened;
+# then EXPECT.
+pipes_fault ()
+{
+  check "$1" \
+    'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED_PIPES
+           -e inject='"$2"' --"
+     '"$3"'
+     injected $AUX/trace &&
+     '"$4"
+}
+
+# into_files: TEE a b < FAULT_IN, stdout into out.
+into_files ()
+{
+  TEE a b < $FAULT_IN > out 2> $AUX/err
+}
 if test -z "$by_pipe"; then
   skip 'strace: large rounds through a pipe' \
     "$TEST_DIR is on neither tmpfs nor ext4"
@@ -295,12 +314,9 @@ else
      test ! -s $AUX/others || { fail "other calls:"; head -n 3 $AUX/others; }'
   for err in EXDEV EINVAL EOPNOTSUPP ENOSYS EPERM EBADF; do
     for f in splice:2 splice:4 tee:1; do
-      check "strace: ${f%:*} #${f#*:} of a round through ktee's pipes: $err, a refusal" \
-        'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED_PIPES
-               -e inject='${f%:*}':error='$err':when='${f#*:}' --"
-         TEE a b < $FAULT_IN > out 2> $AUX/err
-         injected $AUX/trace &&
-         expect_unharmed'
+      pipes_fault \
+        "strace: ${f%:*} #${f#*:} of a round through ktee's pipes: $err, a refusal" \
+        "${f%:*}:error=$err:when=${f#*:}" into_files expect_unharmed
     done
   done
   for err in EIO:'Input/output error' ENOSPC:'No space left on device'; do
@@ -308,31 +324,20 @@ else
     for c in "2 \"'standard output'\" out" "3 a a" "4 b b" \
              "6 \"'standard output'\" out"; do
       eval "set -- $c"
-      check "strace: splice #$1 of a round through ktee's pipes: $e on $2" \
-        'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED_PIPES
-               -e inject=splice:error='$e':when='$1' --"
-         TEE a b < $FAULT_IN > out 2> $AUX/err
-         injected $AUX/trace &&
-         expect_output_error "'"$2"'" "'"$text"'" '"$3"
+      pipes_fault "strace: splice #$1 of a round through ktee's pipes: $e on $2" \
+        "splice:error=$e:when=$1" into_files \
+        "expect_output_error \"$2\" \"$text\" $3"
     done
     # Stdin into the master, or the master into ktee's other pipe: the
     # outputs take the round from stdin themselves.
     for f in splice:1 splice:5 tee:1 tee:4; do
-      check "strace: ${f%:*} #${f#*:} into ktee's pipes: $e, taken from stdin" \
-        'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED_PIPES
-               -e inject='${f%:*}':error='$e':when='${f#*:}' --"
-         TEE a b < $FAULT_IN > out 2> $AUX/err
-         injected $AUX/trace &&
-         expect_unharmed'
+      pipes_fault "strace: ${f%:*} #${f#*:} into ktee's pipes: $e, taken from stdin" \
+        "${f%:*}:error=$e:when=${f#*:}" into_files expect_unharmed
     done
   done
   for f in splice:1 splice:2 splice:4 tee:1 tee:2; do
-    check "strace: ${f%:*} #${f#*:} of a round through ktee's pipes returns 0" \
-      'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED_PIPES
-             -e inject='${f%:*}':retval=0:when='${f#*:}' --"
-       TEE a b < $FAULT_IN > out 2> $AUX/err
-       injected $AUX/trace &&
-       expect_unharmed'
+    pipes_fault "strace: ${f%:*} #${f#*:} of a round through ktee's pipes returns 0" \
+      "${f%:*}:retval=0:when=${f#*:}" into_files expect_unharmed
   done
 
   if have_helper limit; then
@@ -364,12 +369,8 @@ else
         *:tee:*) expect="expect_output_error \"'standard output'\" '$text' out" ;;
         *) expect="expect_output_error b '$text' b" ;;
       esac
-      check "strace: ${f%:*} #${f#*:} from the master, stdout a pipe: $e" \
-        'wrap="$NO_LEAK_CHECK strace -o $AUX/trace $TRACED_PIPES
-               -e inject='${f%:*}':error='$e':when='${f#*:}' --"
-         big_reader
-         injected $AUX/trace &&
-         '"$expect"
+      pipes_fault "strace: ${f%:*} #${f#*:} from the master, stdout a pipe: $e" \
+        "${f%:*}:error=$e:when=${f#*:}" big_reader "$expect"
     done
   done
   else
