@@ -33,8 +33,7 @@ struct splice_copy
   int sock[2];          /* A socket pair that clears packet mode.  */
   size_t block;         /* Most bytes per round.  */
   size_t round;         /* Bytes in the current round.  */
-  char *buf;            /* The round's bytes for outputs using write()...  */
-  size_t buf_from;      /* ...valid from this offset up to ROUND.  */
+  char *buf;            /* The round's bytes for outputs using write().  */
   bool packets_possible; /* The rounds may hold packet buffers that a pipe
                            output would keep: the input is a pipe, and
                            the kernel is not known to drop packet mode.  */

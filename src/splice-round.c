@@ -142,8 +142,6 @@ splice_round (struct splice_copy *e, size_t i, int src)
      buffer, at their offset in the round, which keeps it valid.  */
   if (! read_back (src, round_buffer (e) + done, e->round - done))
     return false;
-  if (done < e->buf_from)
-    e->buf_from = done;
   if (refusal)
     {
       output_fall_back (o);
@@ -281,7 +279,6 @@ deliver_round (struct splice_copy *e)
 
   size_t last = last_spliced (e);
 
-  e->buf_from = e->round;
   if (any_written (e))
     {
       if (! copy_master (e))
@@ -291,7 +288,6 @@ deliver_round (struct splice_copy *e)
           input_fail (e->outs, errno);
           return ROUND_LOST;
         }
-      e->buf_from = 0;
     }
 
   for (size_t i = 0; i < e->outs->n; i++)
