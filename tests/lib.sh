@@ -93,7 +93,8 @@ mkdir "$DATA" "$BIN" || bail_out "cannot fill $TEST_DIR"
 # "ktee:" and "tee:" rather than with a path.  The helpers are there too.
 ln -s "$KTEE" "$BIN/ktee" && ln -s "$GNU_TEE" "$BIN/tee" \
   || bail_out "cannot link the tees into $BIN"
-for helper in sigdfl nonblock limit pty packets sockio splice-append; do
+for helper in sigdfl nonblock limit pty packets sockio splice-append \
+              fusefile; do
   test -x "$KTEE_TEST_BIN/$helper" && ln -s "$KTEE_TEST_BIN/$helper" "$BIN/"
 done
 PATH=$BIN:$PATH

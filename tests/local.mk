@@ -23,6 +23,13 @@ tests_limit_SOURCES = tests/limit.c
 tests_sockio_SOURCES = tests/sockio.c
 tests_stress_gen_SOURCES = tests/stress-gen.c tests/stress-pattern.h
 tests_stress_check_SOURCES = tests/stress-check.c tests/stress-pattern.h
+if HAVE_FUSE3
+check_PROGRAMS += tests/fusefile
+endif
+tests_fusefile_SOURCES = tests/fusefile.c
+# CPPFLAGS rather than CFLAGS: per-program CFLAGS go on the link line.
+tests_fusefile_CPPFLAGS = $(AM_CPPFLAGS) $(FUSE3_CFLAGS)
+tests_fusefile_LDADD = $(LDADD) $(FUSE3_LIBS)
 
 TESTS = \
   tests/10-sizes.sh \

@@ -14,28 +14,42 @@
    You should have received a copy of the GNU General Public License
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
-/* Usage: sockio FD KIND PROGRAM [ARG]...
+/* Usage: sockio FD KIND[,OPTION]... PROGRAM [ARG]...
 
-   Run PROGRAM with descriptor FD (0 or 1) one end of a stream socket of
-   KIND: "unix" (a socketpair), "tcp" (a connection on 127.0.0.1), or
+   Run PROGRAM with descriptor FD (0 or 1) one end of a socket of KIND:
+   "unix" (a stream socketpair), "tcp" (a connection on 127.0.0.1),
    "tcp-reset" (the same, reset by the peer before it sends anything;
-   FD 0 only).  sockio relays between the other end and what FD was:
-   for 0 it sends what it reads on its standard input, then shuts the
-   connection down; for 1 it writes what comes to its standard output.
-   It then waits for PROGRAM and exits as PROGRAM did, dying of the same
-   signal if PROGRAM died of one, so that a test sees PROGRAM's status
-   and, for FD 1, all of its output in place when sockio has exited.  */
+   FD 0 only), "tcp-listen" (a socket listening on 127.0.0.1, which
+   nobody connects to; nothing is relayed) or "unix-dgram" (a datagram
+   socketpair).  sockio relays
+   between the other end and what FD was: for 0 it sends what it reads
+   on its standard input, then shuts the connection down (a datagram
+   socket sends datagrams of the size that the size option gives, and
+   last an empty one, which a read takes for end of file); for 1 it
+   writes what comes to its standard output, and for a datagram socket
+   each datagram's size, a line each, to the file "datagrams".  It then
+   waits for PROGRAM and exits as PROGRAM did, dying of the same signal
+   if PROGRAM died of one, so that a test sees PROGRAM's status and, for
+   FD 1, all of its output in place when sockio has exited.
+
+   OPTIONs: "oob=N": after N bytes, send one byte of urgent data
+   (MSG_OOB; tcp); "rcvtimeo=MS", "sndtimeo=MS": set that timeout on
+   PROGRAM's end; "size=N": datagrams of N bytes (default 16384);
+   "stall": for FD 1, read nothing until PROGRAM has exited.  */
 
 #include <config.h>
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -70,20 +84,159 @@ tcp_pair (int sv[2])
   close (l);
 }
 
-/* Copy FROM to TO until end of file or an error on either.  */
+/* Make SV[0] a TCP socket listening on the loopback interface.  */
 
 static void
-relay (int from, int to)
+tcp_listener (int sv[2])
+{
+  struct sockaddr_in sa = { .sin_family = AF_INET };
+  sa.sin_addr.s_addr = htonl (INADDR_LOOPBACK);
+  sv[0] = socket (AF_INET, SOCK_STREAM, 0);
+  if (sv[0] < 0 || bind (sv[0], (struct sockaddr *) &sa, sizeof sa) != 0
+      || listen (sv[0], 1) != 0)
+    die ("sockio: listen");
+  sv[1] = -1;
+}
+
+/* The options of KIND.  */
+struct options
+{
+  long long oob;        /* Send urgent data after this many bytes; -1.  */
+  int rcvtimeo;         /* In ms, 0 for none.  */
+  int sndtimeo;
+  size_t size;          /* Of each datagram sent.  */
+  bool stall;
+};
+
+/* Copy FROM to TO until end of file or an error on either; with urgent
+   data after OPT->oob bytes.  */
+
+static void
+relay (int from, int to, struct options const *opt)
 {
   char buf[65536];
   ssize_t n;
+  long long sent = 0;
   while ((n = read (from, buf, sizeof buf)) != 0)
     {
       if (n < 0 && errno == EINTR)
         continue;
-      if (n < 0 || full_write (to, buf, n) != n)
+      if (n < 0)
         return;
+      ssize_t first = n;
+      if (sent <= opt->oob && opt->oob < sent + n)
+        first = opt->oob - sent;
+      if (full_write (to, buf, first) != first)
+        return;
+      if (first < n)
+        {
+          if (send (to, "!", 1, MSG_OOB) != 1)
+            die ("sockio: send MSG_OOB");
+          if (full_write (to, buf + first, n - first) != n - first)
+            return;
+        }
+      sent += n;
     }
+}
+
+/* Read up to SIZE bytes from FD into BUF, as many as there are.  */
+
+static size_t
+read_full (int fd, char *buf, size_t size)
+{
+  size_t done = 0;
+  while (done < size)
+    {
+      ssize_t n = read (fd, buf + done, size - done);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      done += n;
+    }
+  return done;
+}
+
+/* Send standard input as datagrams of SIZE bytes, then an empty one.  */
+
+static void
+send_datagrams (int to, size_t size)
+{
+  char *buf = malloc (size);
+  size_t n;
+  if (! buf)
+    die ("sockio: malloc");
+  while ((n = read_full (STDIN_FILENO, buf, size)) != 0)
+    if (send (to, buf, n, 0) != (ssize_t) n)
+      die ("sockio: send");
+  if (send (to, buf, 0, 0) != 0)
+    die ("sockio: send");
+  free (buf);
+}
+
+/* Receive datagrams from FROM until PID has exited and none is left,
+   writing each to standard output and its size to SIZES.  */
+
+static pid_t
+receive_datagrams (int from, pid_t pid, FILE *sizes, int *status)
+{
+  static char buf[1 << 20];
+  bool exited = false;
+  for (;;)
+    {
+      struct pollfd pfd = { .fd = from, .events = POLLIN };
+      if (! exited && waitpid (pid, status, WNOHANG) == pid)
+        exited = true;
+      if (poll (&pfd, 1, exited ? 0 : 50) <= 0)
+        {
+          if (exited)
+            return pid;
+          continue;
+        }
+      ssize_t n = recv (from, buf, sizeof buf, MSG_DONTWAIT);
+      if (n < 0)
+        continue;
+      fprintf (sizes, "%zd\n", n);
+      if (full_write (STDOUT_FILENO, buf, n) != (size_t) n)
+        die ("sockio: write");
+    }
+}
+
+/* Parse the options after KIND's first comma into OPT.  */
+
+static void
+parse_options (char *kind, struct options *opt)
+{
+  *opt = (struct options) { .oob = -1, .size = 16384 };
+  char *o = strchr (kind, ',');
+  if (o)
+    *o++ = '\0';
+  for (; o && *o; o = strchr (o, ',') ? strchr (o, ',') + 1 : NULL)
+    {
+      if (strncmp (o, "oob=", 4) == 0)
+        opt->oob = atoll (o + 4);
+      else if (strncmp (o, "rcvtimeo=", 9) == 0)
+        opt->rcvtimeo = atoi (o + 9);
+      else if (strncmp (o, "sndtimeo=", 9) == 0)
+        opt->sndtimeo = atoi (o + 9);
+      else if (strncmp (o, "size=", 5) == 0)
+        opt->size = atol (o + 5);
+      else if (strncmp (o, "stall", 5) == 0)
+        opt->stall = true;
+      else
+        {
+          fprintf (stderr, "sockio: unknown option %s\n", o);
+          exit (125);
+        }
+    }
+}
+
+static void
+set_timeout (int fd, int name, int ms)
+{
+  struct timeval tv = { .tv_sec = ms / 1000, .tv_usec = ms % 1000 * 1000 };
+  if (ms && setsockopt (fd, SOL_SOCKET, name, &tv, sizeof tv) != 0)
+    die ("sockio: setsockopt");
 }
 
 int
@@ -91,25 +244,33 @@ main (int argc, char **argv)
 {
   if (argc < 4 || ! (strcmp (argv[1], "0") == 0 || strcmp (argv[1], "1") == 0))
     {
-      fprintf (stderr, "Usage: sockio 0|1 unix|tcp|tcp-reset PROGRAM [ARG]...\n");
+      fputs ("Usage: sockio 0|1 KIND[,OPTION]... PROGRAM [ARG]...\n",
+             stderr);
       return 125;
     }
   int fd = atoi (argv[1]);
-  char const *kind = argv[2];
+  char *kind = argv[2];
+  struct options opt;
   int sv[2];
 
-  if (strcmp (kind, "unix") == 0)
+  parse_options (kind, &opt);
+  bool dgram = strcmp (kind, "unix-dgram") == 0;
+  if (strcmp (kind, "unix") == 0 || dgram)
     {
-      if (socketpair (AF_UNIX, SOCK_STREAM, 0, sv) != 0)
+      if (socketpair (AF_UNIX, dgram ? SOCK_DGRAM : SOCK_STREAM, 0, sv) != 0)
         die ("sockio: socketpair");
     }
   else if (strcmp (kind, "tcp") == 0 || strcmp (kind, "tcp-reset") == 0)
     tcp_pair (sv);
+  else if (strcmp (kind, "tcp-listen") == 0)
+    tcp_listener (sv);
   else
     {
       fprintf (stderr, "sockio: unknown kind %s\n", kind);
       return 125;
     }
+  set_timeout (sv[0], SO_RCVTIMEO, opt.rcvtimeo);
+  set_timeout (sv[0], SO_SNDTIMEO, opt.sndtimeo);
 
   pid_t pid = fork ();
   if (pid < 0)
@@ -119,7 +280,8 @@ main (int argc, char **argv)
       if (dup2 (sv[0], fd) < 0)
         die ("sockio: dup2");
       close (sv[0]);
-      close (sv[1]);
+      if (0 <= sv[1])
+        close (sv[1]);
       execvp (argv[3], argv + 3);
       perror (argv[3]);
       _exit (127);
@@ -128,25 +290,47 @@ main (int argc, char **argv)
 
   /* A PROGRAM that stops reading early must not kill the relay.  */
   signal (SIGPIPE, SIG_IGN);
-  if (strcmp (kind, "tcp-reset") == 0)
+  int status;
+  bool waited = false;
+  if (sv[1] < 0)
+    ;
+  else if (strcmp (kind, "tcp-reset") == 0)
     {
       struct linger lg = { .l_onoff = 1, .l_linger = 0 };
       setsockopt (sv[1], SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
     }
+  else if (fd == 0 && dgram)
+    send_datagrams (sv[1], opt.size);
   else if (fd == 0)
     {
-      relay (STDIN_FILENO, sv[1]);
+      relay (STDIN_FILENO, sv[1], &opt);
       shutdown (sv[1], SHUT_WR);
+    }
+  else if (dgram)
+    {
+      FILE *sizes = fopen ("datagrams", "w");
+      if (! sizes)
+        die ("sockio: datagrams");
+      waited = receive_datagrams (sv[1], pid, sizes, &status) == pid;
+      if (fclose (sizes) != 0)
+        die ("sockio: datagrams");
     }
   else
     {
       close (STDIN_FILENO);
-      relay (sv[1], STDOUT_FILENO);
+      if (opt.stall)
+        {
+          while (waitpid (pid, &status, 0) < 0)
+            if (errno != EINTR)
+              die ("sockio: waitpid");
+          waited = true;
+        }
+      relay (sv[1], STDOUT_FILENO, &opt);
     }
-  close (sv[1]);
+  if (0 <= sv[1])
+    close (sv[1]);
 
-  int status;
-  while (waitpid (pid, &status, 0) < 0)
+  while (! waited && waitpid (pid, &status, 0) < 0)
     if (errno != EINTR)
       die ("sockio: waitpid");
   if (WIFSIGNALED (status))
