@@ -20,6 +20,10 @@
    copy_file_range, a pipe by splice, anything else by sendfile).  An
    output whose way is refused falls back, alone and from where it got
    to: copy_file_range to sendfile, and any of them to pread and write.
+   The file's size is a hint: at it, the read/write engine reads on
+   until read(2) says 0.  A failure that the input explains (a bad
+   block) or that read and write may not meet (no pipe buffer for the
+   kernel's own copy) sends the rest of the round by pread and write.
    On a file system whose copy_file_range copies through a pipe of the
    kernel's, 64 KiB at a time, a larger round goes through a pipe of
    ktee's instead, by two splices.  Where two or more outputs would take
@@ -83,6 +87,7 @@ struct file_copy
   size_t round;          /* Bytes in this round.  */
   off_t failed_at;       /* Furthest input offset where an output failed
                             this round, or -1.  */
+  int read_errno;        /* Why reading the input failed this round, or 0.  */
   int pipe[2];           /* For copies through a pipe, once made.  */
   size_t pipe_size;      /* What it holds.  */
   int master[2];         /* The round for every output that takes it
@@ -294,17 +299,6 @@ kernel_copy (struct file_copy *c, size_t i, off_t *pos, size_t len)
     }
 }
 
-/* Read up to SIZE bytes of the input at POS into BUF.  */
-
-static ssize_t
-read_at (char *buf, size_t size, off_t pos)
-{
-  ssize_t n;
-  while ((n = pread (STDIN_FILENO, buf, size, pos)) < 0 && errno == EINTR)
-    continue;
-  return n;
-}
-
 /* Where GNU tee's block holding input offset POS starts.  */
 
 static off_t
@@ -313,15 +307,28 @@ gnu_block_start (struct file_copy const *c, off_t pos)
   return c->grid + (pos - c->grid) / GNU_TEE_BLOCK * GNU_TEE_BLOCK;
 }
 
-/* Reading the input at POS failed with errno: report it as GNU tee
-   does, and leave the offset before the block that its read failed.  */
-
-static void
-read_failed_at (struct file_copy *c, off_t pos)
+static ssize_t
+pread_input (char *buf, size_t size, off_t pos)
 {
-  int err = errno;
-  lseek (STDIN_FILENO, gnu_block_start (c, pos), SEEK_SET);
-  input_fail (c->outs, err);
+  ssize_t n;
+  while ((n = pread (STDIN_FILENO, buf, size, pos)) < 0 && errno == EINTR)
+    continue;
+  return n;
+}
+
+/* Read up to SIZE bytes of the input at POS into BUF.  A read that
+   fails is made again up to the end of GNU tee's block at POS only: a
+   bad block fails a larger read whole (direct I/O, FUSE), and the bytes
+   before it are GNU tee's outputs' as much as ktee's.  */
+
+static ssize_t
+read_at (struct file_copy const *c, char *buf, size_t size, off_t pos)
+{
+  ssize_t n = pread_input (buf, size, pos);
+  off_t block_end = gnu_block_start (c, pos) + GNU_TEE_BLOCK;
+  if (n < 0 && (size_t) (block_end - pos) < size)
+    n = pread_input (buf, block_end - pos, pos);
+  return n;
 }
 
 /* Output I failed with ERR, having taken the input up to POS.  */
@@ -336,8 +343,8 @@ output_failed (struct file_copy *c, size_t i, off_t pos, int err)
 
 /* Give output I the rest of the round from input offset POS with pread
    and write.  Return where the input ended: the round's end, or before
-   it if the file is shorter than its size said; or -1 if reading it
-   failed.  */
+   it if the file is shorter than its size said, or where reading it
+   failed, which C->read_errno then says.  */
 
 static off_t
 write_from (struct file_copy *c, size_t i, off_t pos)
@@ -347,11 +354,11 @@ write_from (struct file_copy *c, size_t i, off_t pos)
   while (pos < end)
     {
       size_t left = end - pos;
-      ssize_t n = read_at (write_buf, MIN (WRITE_BUFSIZE, left), pos);
+      ssize_t n = read_at (c, write_buf, MIN (WRITE_BUFSIZE, left), pos);
       if (n < 0)
         {
-          read_failed_at (c, pos);
-          return -1;
+          c->read_errno = errno;
+          return pos;
         }
       if (n == 0)
         return pos;
@@ -366,22 +373,17 @@ write_from (struct file_copy *c, size_t i, off_t pos)
   return end;
 }
 
-/* A kernel copy to output I failed with ERR at input offset POS, which
-   may be the fault of either end.  Read the input there: if that fails,
-   it is reported as GNU tee reports a failed read; otherwise the output
-   failed, as a write to it would have.  Return as write_from.  */
+/* Return true if the input reads from POS to the end of the round, as
+   far as it reaches.  */
 
-static off_t
-blame (struct file_copy *c, size_t i, off_t pos, int err)
+static bool
+input_reads (struct file_copy *c, off_t pos)
 {
-  char byte;
-  if (read_at (&byte, 1, pos) < 0)
-    {
-      read_failed_at (c, pos);
-      return -1;
-    }
-  output_failed (c, i, pos, err);
-  return c->off + c->round;
+  off_t end = c->off + c->round;
+  ssize_t n = 1;
+  for (; pos < end && 0 < n; pos += n)
+    n = read_at (c, write_buf, MIN (WRITE_BUFSIZE, end - pos), pos);
+  return 0 <= n;
 }
 
 /* Return true if output I takes copy_file_range on a file system that
@@ -423,9 +425,21 @@ deliver_to (struct file_copy *c, size_t i)
           output_failed (c, i, pos, errno);
           return end;
         }
-      if (! kernel_refused (errno))
-        return blame (c, i, pos, errno);
-      output_fall_back (o);
+      /* A failure may be the output's, the input's (a bad block) or the
+         call's alone: pread and write of the same bytes tell which.
+         But an error that the input does not explain is the output's,
+         and reported as it came: another call on a connection that was
+         reset would say something else.  */
+      int err = errno;
+      if (kernel_refused (err))
+        output_fall_back (o);
+      else if (kernel_short_of (err) || ! input_reads (c, pos))
+        break;
+      else
+        {
+          output_failed (c, i, pos, err);
+          return end;
+        }
     }
   return pos < end ? write_from (c, i, pos) : end;
 }
@@ -446,16 +460,13 @@ file_round_size (struct file_copy const *c)
       if (o->fd < 0)
         continue;
       if (o->is_pipe ? 1 < ++pipes : ! reflinked (c, i))
-        {
-          size_t limit = round_limit (c->outs);
-          return MIN (c->block, limit);
-        }
+        return round_limit (c->outs, c->block);
     }
   return c->block;
 }
 
 /* Set up the next round at C->off: up to file_round_size bytes, as far as
-   the input reaches.  Return false at end of input.  */
+   the input's size reaches.  Return false at its size.  */
 
 static bool
 next_round (struct file_copy *c)
@@ -488,20 +499,21 @@ next_round (struct file_copy *c)
 
 /* Deliver the round to every live output in order, standard output
    first, as GNU tee writes each block.  An output that finds the input
-   ending early cuts the round there for the outputs after it.  Return
-   false if reading the input failed.  */
+   ending early, or failing to read, cuts the round there for the
+   outputs after it: each holds the bytes before a bad block, as GNU
+   tee's do, before the read error is reported.  Return false if reading
+   the input failed.  */
 
 static bool
 deliver_file_round (struct file_copy *c)
 {
+  c->read_errno = 0;
   fill_master (c);
   for (size_t i = 0; i < c->outs->n; i++)
     {
       if (c->outs->v[i].fd < 0)
         continue;
       off_t end = deliver_to (c, i);
-      if (end < 0)
-        return false;
       if (end < c->off + c->round)
         {
           c->round = end - c->off;
@@ -510,6 +522,11 @@ deliver_file_round (struct file_copy *c)
     }
   if (c->held)
     drop_master (c);
+  if (c->read_errno)
+    {
+      input_fail (c->outs, c->read_errno);
+      return false;
+    }
 
   /* GNU tee would have read no further than the block in which the
      last output failed.  */
@@ -542,8 +559,15 @@ copy_file (struct outputs *outs, struct copy_plan const *plan,
       .master = { -1, -1 }
     };
   enum copy_result result = COPY_DONE;
-  while (outs->live && next_round (&c))
+  while (outs->live)
     {
+      /* The file's size is a hint, not its end (/proc, FUSE, lxcfs):
+         read(2) has the last word.  */
+      if (! next_round (&c))
+        {
+          result = COPY_PARTIAL;
+          break;
+        }
       if (! deliver_file_round (&c))
         {
           result = COPY_FAILED;

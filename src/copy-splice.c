@@ -18,9 +18,11 @@
    standard input holds into a private "master" pipe.  Every output but
    the last gets the round through a second private pipe, filled by
    tee(2) from the master; the last output takes the master itself.  So
-   the input is consumed exactly once, by splice, whose zero return does
-   mean end of input; and tee(2) only ever runs between ktee's own
-   pipes, where no other process can make it return 0 early or block.
+   the input is consumed exactly once, by splice; and tee(2) only ever
+   runs between ktee's own pipes, where no other process can make it
+   return 0 early or block.  splice's answers are evidence, read(2)'s
+   the verdict: when splice says 0, or fails where a read might not, the
+   read/write engine reads on, from the same byte.
 
    An output that refuses splice (O_APPEND files, /dev/full, file
    systems without splice support) is written with write(2) from a
@@ -156,8 +158,7 @@ enum { WAIT_FAILED = -2 };
 static ssize_t
 take_input (struct splice_copy *e)
 {
-  size_t limit = round_limit (e->outs);
-  size_t size = MIN (e->block, limit);
+  size_t size = round_limit (e->outs, e->block);
   for (;;)
     {
       ssize_t n = splice (STDIN_FILENO, NULL, e->master[1], NULL, size, 0);
@@ -185,19 +186,22 @@ run_rounds (struct splice_copy *e, struct copy_plan const *plan,
     {
       if (last_spliced (e) == outs->n)
         return COPY_PARTIAL;
-      if (plan->watch_outputs && ! await_input (outs))
+      enum input_wait w = INPUT_READY;
+      if (plan->watch_outputs && (w = await_input (outs)) == INPUT_NO_OUTPUT)
         break;
 
-      ssize_t n = take_input (e);
+      ssize_t n = w == INPUT_READY ? take_input (e) : WAIT_FAILED;
       if (n < 0)
         {
-          if (n != WAIT_FAILED && kernel_refused (errno))
+          if (n != WAIT_FAILED && kernel_declined (errno))
             return COPY_PARTIAL;
           input_fail (outs, errno);
           return COPY_FAILED;
         }
+      /* Not the end until read(2) says so: a TCP socket's splice says 0
+         at an urgent mark, which read passes.  */
       if (n == 0)
-        break;
+        return COPY_PARTIAL;
 
       e->round = n;
       *taken += n;

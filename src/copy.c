@@ -118,6 +118,46 @@ is_stream_socket (int fd)
           && type == SOCK_STREAM);
 }
 
+/* Return true if each read(2) of input FD, whose fstat(2) is ST, may
+   take one record and drop what does not fit (a datagram or seqpacket
+   socket, a character device such as a tun device), so that the size of
+   GNU tee's reads decides which bytes it copies.  Pipes, stream sockets,
+   regular files and block devices give bytes whatever the size.  */
+
+static bool
+reads_records (int fd, struct stat const *st)
+{
+  if (S_ISSOCK (st->st_mode))
+    return ! is_stream_socket (fd);
+  return ! (S_ISFIFO (st->st_mode) || S_ISREG (st->st_mode)
+            || S_ISBLK (st->st_mode));
+}
+
+/* Return true if each write(2) to output O makes a record, of at most
+   some size: a datagram or seqpacket socket.  */
+
+static bool
+writes_records (struct output const *o)
+{
+  struct stat st;
+  return (0 <= o->fd && fstat (o->fd, &st) == 0 && S_ISSOCK (st.st_mode)
+          && ! is_stream_socket (o->fd));
+}
+
+/* Return true if the input, whose fstat(2) is ST (NULL if unknown), or
+   an output of OUTS takes records, whose sizes are GNU tee's reads'.  */
+
+static bool
+records_show (struct outputs const *outs, struct stat const *st)
+{
+  if (st && reads_records (STDIN_FILENO, st))
+    return true;
+  for (size_t i = 0; i < outs->n; i++)
+    if (writes_records (&outs->v[i]))
+      return true;
+  return false;
+}
+
 /* Return the kind of standard input, whose fstat(2) is ST (NULL if that
    failed, which makes it INPUT_OTHER).  */
 
@@ -177,23 +217,23 @@ fs_in (unsigned long type, unsigned long const *table, size_t n)
   return false;
 }
 
-static bool
-is_fifo (int fd)
-{
-  struct stat st;
-  return fstat (fd, &st) == 0 && S_ISFIFO (st.st_mode);
-}
-
-/* Note whether output O is a pipe, and if not, how its file system
-   copies a file.  Every file takes whole rounds: on ext4 and XFS, 16 KiB
-   per call cost 1.3 to 2.6 times the CPU of whole rounds
-   (bench/results-chunks.md).  */
+/* Note whether output O is a pipe or a regular file, and if not a
+   pipe, how its file system copies a file.  The read end of a pipe is
+   no pipe output: writing to it fails with EBADF whether or not it has
+   writers, which poll would take for a reader gone.  Every file takes
+   whole rounds: on ext4 and XFS, 16 KiB per call cost 1.3 to 2.6 times
+   the CPU of whole rounds (bench/results-chunks.md).  */
 
 static void
 classify_output (struct output *o)
 {
+  struct stat st;
   struct statfs fs;
-  o->is_pipe = is_fifo (o->fd);
+  int flags = fcntl (o->fd, F_GETFL);
+  bool known = 0 <= flags && fstat (o->fd, &st) == 0;
+  o->is_pipe = (known && S_ISFIFO (st.st_mode)
+                && (flags & O_ACCMODE) != O_RDONLY);
+  o->is_file = known && S_ISREG (st.st_mode);
   if (o->is_pipe || fstatfs (o->fd, &fs) != 0)
     return;
   o->reflinks = fs_in (fs.f_type, reflinking_file_systems,
@@ -226,24 +266,51 @@ pipe_output_size (struct output *o)
   return o->pipe_bytes;
 }
 
-/* The most bytes per round.  While ktee writes the other outputs, the
-   reader of a pipe output has no more than its pipe holds to go on, and
-   rounds larger than that leave it idle, where GNU tee's 8 KiB blocks
-   keep it fed (doc/design.md, "Sizes of rounds and calls").  The other
-   outputs may go, so that is looked at every round.  */
+/* Return true if file output O's file system may fill up in a round of
+   up to ROUND bytes to each of LIVE outputs: less than twice that is
+   free, for blocks of metadata too.  Its free space is asked every
+   round once it is within reach of PIPE_SIZE_ROUNDS such rounds, and
+   every PIPE_SIZE_ROUNDS rounds before.  */
+
+static bool
+may_fill (struct output *o, size_t round, size_t live)
+{
+  uintmax_t reach = 2 * (uintmax_t) round * live;
+  if (o->fs_free / PIPE_SIZE_ROUNDS < reach
+      || o->fs_age++ % PIPE_SIZE_ROUNDS == 0)
+    {
+      struct statfs fs;
+      o->fs_free = (fstatfs (o->fd, &fs) == 0
+                    ? (uintmax_t) fs.f_bavail * fs.f_bsize : UINTMAX_MAX);
+    }
+  return o->fs_free < reach;
+}
+
+/* The most bytes per round, at most ROUND.  While ktee writes the other
+   outputs, the reader of a pipe output has no more than its pipe holds
+   to go on, and rounds larger than that leave it idle, where GNU tee's
+   8 KiB blocks keep it fed (doc/design.md, "Sizes of rounds and calls").
+   Where the file system of a file output may fill up, GNU's blocks show
+   in what each output holds, when two or more share the space left: take
+   them.  The other outputs may go, so that is looked at every round.  */
 
 size_t
-round_limit (struct outputs *outs)
+round_limit (struct outputs *outs, size_t round)
 {
-  size_t most = SIZE_MAX;
+  size_t most = round;
   if (outs->live < 2)
     return most;
   for (size_t i = 0; i < outs->n; i++)
     {
       struct output *o = &outs->v[i];
-      size_t size = 0 <= o->fd && o->is_pipe ? pipe_output_size (o) : 0;
+      if (o->fd < 0)
+        continue;
+      size_t size = o->is_pipe ? pipe_output_size (o) : 0;
       if (size)
         most = MIN (most, MAX (size, ROUND_MIN));
+      if (o->is_file && GNU_TEE_BLOCK < most
+          && may_fill (o, most, outs->live))
+        most = GNU_TEE_BLOCK;
     }
   return most;
 }
@@ -348,19 +415,22 @@ outputs_interleave (struct outputs const *outs)
    a file size limit, what the outputs hold when the copy stops early; in
    outputs that are one file, how their copies interleave; with a seekable
    input, where it leaves the offset, unless the engine puts the offset
-   there itself (copy-file.c).  */
+   there itself (copy-file.c); where the input or an output takes
+   records, which bytes there are and how they are cut.  ST is standard
+   input's fstat(2), or NULL.  */
 
 static struct copy_plan
-plan_copy (struct outputs const *outs)
+plan_copy (struct outputs const *outs, struct stat const *st)
 {
   enum output_error mode = outs->mode;
   struct copy_plan plan = { 0 };
+  plan.records = records_show (outs, st);
   plan.blocks_show = (exits_on_error (mode) || file_size_limited ()
                       || outputs_interleave (outs));
-  plan.block = (plan.blocks_show || input_has_offset () ? GNU_TEE_BLOCK : 0);
+  plan.block = (plan.blocks_show || plan.records || input_has_offset ()
+                ? GNU_TEE_BLOCK : 0);
   plan.sigpipe_kills = mode == output_error_sigpipe && signal_kills (SIGPIPE);
-  plan.watch_outputs = (spares_pipes (mode)
-                        && ! input_always_ready (STDIN_FILENO));
+  plan.watch_outputs = spares_pipes (mode) && input_pollable (STDIN_FILENO);
   return plan;
 }
 
@@ -470,14 +540,14 @@ copy_input (struct outputs *outs, enum copy_method method)
   for (size_t i = 0; i < outs->n; i++)
     if (0 <= outs->v[i].fd)
       classify_output (&outs->v[i]);
-  struct copy_plan plan = plan_copy (outs);
+  struct copy_plan plan = plan_copy (outs, known ? &st : NULL);
 
   if (streams && method == copy_method_auto
       && copy_rw (outs, &plan, &taken, SMALL_INPUT) != COPY_PARTIAL)
     return;
 
   copy_engine *engine = NULL;
-  if (method != copy_method_rw)
+  if (method != copy_method_rw && ! plan.records)
     engine = engines[input_kind (outs, known ? &st : NULL)];
   if (engine)
     choose_ways (outs, engine);

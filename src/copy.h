@@ -43,6 +43,9 @@ struct copy_plan
   bool blocks_show;     /* GNU tee's blocks show in what the outputs hold:
                            where an early stop leaves them, or how the
                            copies of outputs that are one file interleave.  */
+  bool records;         /* The input's reads or an output's writes are
+                           records (datagrams): read and write only, in
+                           GNU tee's blocks.  */
   bool sigpipe_kills;   /* A write to a broken pipe kills ktee.  */
   bool watch_outputs;   /* Drop broken pipe outputs while input is idle.  */
 };
@@ -83,8 +86,8 @@ enum { RW_NO_LIMIT = 0 };
 enum copy_result copy_rw (struct outputs *outs, struct copy_plan const *plan,
                           uintmax_t *taken, uintmax_t limit);
 
-/* The most bytes the zero-copy engines take in their next round.  */
-size_t round_limit (struct outputs *outs);
+/* The most bytes any engine takes in its next round, at most ROUND.  */
+size_t round_limit (struct outputs *outs, size_t round);
 
 /* ktee's own pipes, of both zero-copy engines.  */
 size_t set_pipe_size (int fd, int size);
@@ -105,6 +108,28 @@ kernel_refused (int err)
 {
   return (err == EINVAL || err == ENOSYS || err == EPERM || err == EOPNOTSUPP
           || err == EXDEV || err == EBADF);
+}
+
+/* Return true if a zero-copy call failed with ERR where read(2) and
+   write(2) of the same bytes may not: for want of a pipe buffer (the
+   per-user limit hits the kernel's own pipe for copy_file_range,
+   sendfile and splice), of memory or buffer space for a large call, of
+   room for a large write near a full file system or quota or file size
+   limit, or because the call made a datagram too long.  Those bytes then
+   go by read and write, which tell what is wrong, if anything.  */
+static inline bool
+kernel_short_of (int err)
+{
+  return (err == ENOMEM || err == ENOBUFS || err == EMSGSIZE
+          || err == ENOSPC || err == EDQUOT || err == EFBIG);
+}
+
+/* Return true if a zero-copy call failed with ERR in a way that sends
+   its bytes by read and write before anything is diagnosed.  */
+static inline bool
+kernel_declined (int err)
+{
+  return kernel_refused (err) || kernel_short_of (err);
 }
 
 #endif

@@ -24,8 +24,16 @@
 
 bool wait_ready (int fd, short events);
 size_t write_wait (struct output const *o, void const *buf, size_t size);
-bool input_always_ready (int fd);
-bool await_input (struct outputs *outs);
+bool input_pollable (int fd);
+
+/* What await_input found.  */
+enum input_wait
+  {
+    INPUT_READY,        /* Standard input can be read.  */
+    INPUT_NO_OUTPUT,    /* Every output has gone.  */
+    INPUT_TIMED_OUT     /* A read would have failed with EAGAIN.  */
+  };
+enum input_wait await_input (struct outputs *outs);
 struct output *broken_pipe_output (struct outputs *outs);
 
 #endif

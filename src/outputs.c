@@ -43,6 +43,9 @@ output_init (struct output *o, int fd, char const *name)
   o->copies_by_pipe = false;
   o->pipe_bytes = 0;
   o->pipe_age = 0;
+  o->is_file = false;
+  o->fs_free = 0;
+  o->fs_age = 0;
 }
 
 /* Open FILES as GNU tee does: in order, created with mode 0666 less the

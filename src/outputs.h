@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* What to do when writing to an output fails; GNU tee's --output-error.  */
 enum output_error
@@ -70,6 +71,11 @@ struct output
   size_t pipe_bytes;    /* What its pipe held when last asked, 0 if not
                            known; see round_limit.  */
   unsigned int pipe_age; /* Rounds since PIPE_BYTES was asked.  */
+  bool is_file;         /* A regular file, which takes room on its file
+                           system; known with IS_PIPE.  */
+  uintmax_t fs_free;    /* Free bytes on its file system when last
+                           asked; see round_limit.  */
+  unsigned int fs_age;  /* Rounds since FS_FREE was asked.  */
 };
 
 struct outputs

@@ -99,7 +99,8 @@ write_round (struct splice_copy *e, struct output *o, size_t from)
 
 /* Splice the round from private pipe SRC to output I.  If the output
    refuses splice, write the rest of the round to it, and use write()
-   for it from now on.  Return false if the bytes it did not take could
+   for it from now on; if splice fails where write may not, write the
+   rest of this round.  Return false if the bytes it did not take could
    not be read back from SRC.  */
 
 static bool
@@ -108,7 +109,7 @@ splice_round (struct splice_copy *e, size_t i, int src)
   struct output *o = &e->outs->v[i];
   size_t done = 0;
   int err = 0;
-  bool refusal = false;
+  bool declined = false;
 
   while (done < e->round)
     {
@@ -131,7 +132,7 @@ splice_round (struct splice_copy *e, size_t i, int src)
           /* A zero return would leave us spinning; write() then tells
              what is wrong with this output.  */
           err = n < 0 ? errno : EINVAL;
-          refusal = kernel_refused (err);
+          declined = kernel_declined (err);
           break;
         }
     }
@@ -142,9 +143,10 @@ splice_round (struct splice_copy *e, size_t i, int src)
      buffer, at their offset in the round, which keeps it valid.  */
   if (! read_back (src, round_buffer (e) + done, e->round - done))
     return false;
-  if (refusal)
+  if (declined)
     {
-      output_fall_back (o);
+      if (kernel_refused (err))
+        output_fall_back (o);
       write_round (e, o, done);
     }
   else

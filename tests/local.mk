@@ -36,6 +36,7 @@ TESTS = \
   tests/20-stdin.sh \
   tests/25-file-stdin.sh \
   tests/26-socket-stdin.sh \
+  tests/27-wild.sh \
   tests/30-stdout.sh \
   tests/40-operands.sh \
   tests/45-aliases.sh \
