@@ -77,6 +77,40 @@ else
   done
 fi
 
+# ---- Block devices and overlayfs -------------------------------------------
+
+# A loop device over a file: read as GNU tee reads it, to its end.
+LOOP_IMG=$TEST_DIR/loop.img
+if ! test -e /dev/loop-control || ! command -v losetup > /dev/null 2>&1; then
+  skip 'stdin a block device' 'no loop devices'
+elif ! head -c 3145728 $DATA/2000003 $DATA/2000003 > "$LOOP_IMG" ||
+     ! LOOP=$(losetup -f --show "$LOOP_IMG" 2> /dev/null); then
+  skip 'stdin a block device' 'losetup failed'
+else
+  compare 'stdin a block device (a loop device), stdout a pipe' \
+    'TEE a b < '"$LOOP"' | cat > out'
+  compare 'stdin a block device, --output-error=exit and /dev/full' \
+    'TEE --output-error=exit a /dev/full < '"$LOOP"' > out'
+  losetup -d "$LOOP"
+fi
+
+# Files on overlayfs: the input in the lower layer, the outputs in the
+# upper one.
+OV=$TEST_DIR/ov
+if ! mkdir "$OV" "$OV.lo" "$OV.up" "$OV.wk" ||
+   ! cp $DATA/1048583 "$OV.lo/in" ||
+   ! why=$(mount -t overlay overlay \
+             -o "lowerdir=$OV.lo,upperdir=$OV.up,workdir=$OV.wk" "$OV" 2>&1)
+then
+  skip 'files on overlayfs' "cannot mount an overlayfs: $why"
+else
+  compare 'overlayfs: stdin a lower file, FILEs and stdout there' \
+    'TEE '"$OV"'/a '"$OV"'/b < '"$OV"'/in > '"$OV"'/out
+     mv '"$OV"'/a '"$OV"'/b '"$OV"'/out .'
+  compare 'overlayfs: stdin a lower file, stdout a pipe' \
+    'TEE '"$OV"'/a < '"$OV"'/in | cat > out; mv '"$OV"'/a .'
+fi
+
 # ---- Standard output the read end of a pipe ---------------------------------
 
 # A write to it fails with EBADF; with no writer left, poll says POLLHUP,
@@ -133,19 +167,23 @@ compare 'unix: stdout SO_SNDTIMEO 200 ms, never read' \
 
 # ---- Datagrams --------------------------------------------------------------
 
-# Each write to a datagram socket is a datagram: sockio writes their
-# sizes to the file "datagrams", compared with GNU tee's.
-for input in '< $DATA/1048583' '< $DATA/100003'; do
-  compare "stdout a UNIX datagram socket, stdin a file ($input)" \
-    'wrap="sockio 1 unix-dgram"; TEE a '"$input"' > out'
+# Each write to a datagram or seqpacket socket is a record: sockio
+# writes their sizes to the file "datagrams", compared with GNU tee's.
+for kind in unix-dgram unix-seqpacket; do
+  for input in '< $DATA/1048583' '< $DATA/100003'; do
+    compare "stdout a $kind socket, stdin a file ($input)" \
+      'wrap="sockio 1 '$kind'"; TEE a '"$input"' > out'
+  done
 done
 
-# Each read from a datagram socket takes one datagram, and drops what
-# does not fit: GNU tee's 8 KiB reads keep 8 KiB of each.  The last
-# datagram is empty, which a read takes for end of input.
-for size in 4096 8192 16384 100000; do
-  compare "stdin a UNIX datagram socket, datagrams of $size bytes" \
-    'wrap="sockio 0 unix-dgram,size='$size'"; TEE a < $DATA/2000003 > out'
+# Each read from a datagram or seqpacket socket takes one record, and
+# drops what does not fit: GNU tee's 8 KiB reads keep 8 KiB of each.
+# The last record is empty, which a read takes for end of input.
+for kind in unix-dgram unix-seqpacket; do
+  for size in 4096 8192 16384 100000; do
+    compare "stdin a $kind socket, records of $size bytes" \
+      'wrap="sockio 0 '$kind',size='$size'"; TEE a < $DATA/2000003 > out'
+  done
 done
 
 done_testing

@@ -20,8 +20,9 @@
    "unix" (a stream socketpair), "tcp" (a connection on 127.0.0.1),
    "tcp-reset" (the same, reset by the peer before it sends anything;
    FD 0 only), "tcp-listen" (a socket listening on 127.0.0.1, which
-   nobody connects to; nothing is relayed) or "unix-dgram" (a datagram
-   socketpair).  sockio relays
+   nobody connects to; nothing is relayed), "unix-dgram" (a datagram
+   socketpair) or "unix-seqpacket" (a seqpacket socketpair, whose
+   records are relayed as datagrams', and whose end is a read of 0).  sockio relays
    between the other end and what FD was: for 0 it sends what it reads
    on its standard input, then shuts the connection down (a datagram
    socket sends datagrams of the size that the size option gives, and
@@ -175,7 +176,8 @@ send_datagrams (int to, size_t size)
 }
 
 /* Receive datagrams from FROM until PID has exited and none is left,
-   writing each to standard output and its size to SIZES.  */
+   or until the end of a seqpacket socket, writing each to standard
+   output and its size to SIZES.  */
 
 static pid_t
 receive_datagrams (int from, pid_t pid, FILE *sizes, int *status)
@@ -196,6 +198,14 @@ receive_datagrams (int from, pid_t pid, FILE *sizes, int *status)
       ssize_t n = recv (from, buf, sizeof buf, MSG_DONTWAIT);
       if (n < 0)
         continue;
+      /* A seqpacket socket's end; PROGRAM writes no empty datagram.  */
+      if (n == 0)
+        {
+          while (! exited && waitpid (pid, status, 0) < 0)
+            if (errno != EINTR)
+              die ("sockio: waitpid");
+          return pid;
+        }
       fprintf (sizes, "%zd\n", n);
       if (full_write (STDOUT_FILENO, buf, n) != (size_t) n)
         die ("sockio: write");
@@ -254,10 +264,13 @@ main (int argc, char **argv)
   int sv[2];
 
   parse_options (kind, &opt);
-  bool dgram = strcmp (kind, "unix-dgram") == 0;
+  int type = (strcmp (kind, "unix-dgram") == 0 ? SOCK_DGRAM
+              : strcmp (kind, "unix-seqpacket") == 0 ? SOCK_SEQPACKET
+              : SOCK_STREAM);
+  bool dgram = type != SOCK_STREAM;
   if (strcmp (kind, "unix") == 0 || dgram)
     {
-      if (socketpair (AF_UNIX, dgram ? SOCK_DGRAM : SOCK_STREAM, 0, sv) != 0)
+      if (socketpair (AF_UNIX, type, 0, sv) != 0)
         die ("sockio: socketpair");
     }
   else if (strcmp (kind, "tcp") == 0 || strcmp (kind, "tcp-reset") == 0)
