@@ -76,14 +76,15 @@ copy_rw (struct outputs *outs, struct copy_plan const *plan,
   while (outs->live)
     {
       enum input_wait w = INPUT_READY;
-      if (plan->watch_outputs && (w = await_input (outs)) == INPUT_NO_OUTPUT)
+      if (plan->watch_outputs
+          && (w = await_input (outs, plan->input_timeout)) == INPUT_NO_OUTPUT)
         break;
 
       /* Read GNU tee's blocks until a whole buffer's worth has come: an
          input that small then touches no more fresh memory than GNU tee,
          for each page costs a fault.  */
       size_t want = *taken < bufsize ? MIN (GNU_TEE_BLOCK, bufsize) : bufsize;
-      want = round_limit (outs, want);
+      want = room_limit (outs, want);
       size_t n = w == INPUT_READY ? read_input (buf, want) : SAFE_READ_ERROR;
       if (n == SAFE_READ_ERROR)
         {

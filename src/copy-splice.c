@@ -187,7 +187,8 @@ run_rounds (struct splice_copy *e, struct copy_plan const *plan,
       if (last_spliced (e) == outs->n)
         return COPY_PARTIAL;
       enum input_wait w = INPUT_READY;
-      if (plan->watch_outputs && (w = await_input (outs)) == INPUT_NO_OUTPUT)
+      if (plan->watch_outputs
+          && (w = await_input (outs, plan->input_timeout)) == INPUT_NO_OUTPUT)
         break;
 
       ssize_t n = w == INPUT_READY ? take_input (e) : WAIT_FAILED;

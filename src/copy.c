@@ -31,6 +31,7 @@
 #if HAVE_LINUX_MAGIC_H
 # include <linux/magic.h>
 #endif
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -133,17 +134,6 @@ reads_records (int fd, struct stat const *st)
             || S_ISBLK (st->st_mode));
 }
 
-/* Return true if each write(2) to output O makes a record, of at most
-   some size: a datagram or seqpacket socket.  */
-
-static bool
-writes_records (struct output const *o)
-{
-  struct stat st;
-  return (0 <= o->fd && fstat (o->fd, &st) == 0 && S_ISSOCK (st.st_mode)
-          && ! is_stream_socket (o->fd));
-}
-
 /* Return true if the input, whose fstat(2) is ST (NULL if unknown), or
    an output of OUTS takes records, whose sizes are GNU tee's reads'.  */
 
@@ -153,7 +143,7 @@ records_show (struct outputs const *outs, struct stat const *st)
   if (st && reads_records (STDIN_FILENO, st))
     return true;
   for (size_t i = 0; i < outs->n; i++)
-    if (writes_records (&outs->v[i]))
+    if (0 <= outs->v[i].fd && outs->v[i].takes_records)
       return true;
   return false;
 }
@@ -217,7 +207,8 @@ fs_in (unsigned long type, unsigned long const *table, size_t n)
   return false;
 }
 
-/* Note whether output O is a pipe or a regular file, and if not a
+/* Note whether output O is a pipe, a regular file or a datagram or
+   seqpacket socket, each write to which makes a record, and if not a
    pipe, how its file system copies a file.  The read end of a pipe is
    no pipe output: writing to it fails with EBADF whether or not it has
    writers, which poll would take for a reader gone.  Every file takes
@@ -234,6 +225,8 @@ classify_output (struct output *o)
   o->is_pipe = (known && S_ISFIFO (st.st_mode)
                 && (flags & O_ACCMODE) != O_RDONLY);
   o->is_file = known && S_ISREG (st.st_mode);
+  o->takes_records = (known && S_ISSOCK (st.st_mode)
+                      && ! is_stream_socket (o->fd));
   if (o->is_pipe || fstatfs (o->fd, &fs) != 0)
     return;
   o->reflinks = fs_in (fs.f_type, reflinking_file_systems,
@@ -286,13 +279,30 @@ may_fill (struct output *o, size_t round, size_t live)
   return o->fs_free < reach;
 }
 
-/* The most bytes per round, at most ROUND.  While ktee writes the other
-   outputs, the reader of a pipe output has no more than its pipe holds
-   to go on, and rounds larger than that leave it idle, where GNU tee's
-   8 KiB blocks keep it fed (doc/design.md, "Sizes of rounds and calls").
-   Where the file system of a file output may fill up, GNU's blocks show
-   in what each output holds, when two or more share the space left: take
-   them.  The other outputs may go, so that is looked at every round.  */
+/* The most bytes per round, at most ROUND, where the file system of a
+   file output may fill up: GNU's blocks, to one output and then the
+   next, decide what each holds when two or more share the room left.  */
+
+size_t
+room_limit (struct outputs *outs, size_t round)
+{
+  if (outs->live < 2 || round <= GNU_TEE_BLOCK)
+    return round;
+  for (size_t i = 0; i < outs->n; i++)
+    {
+      struct output *o = &outs->v[i];
+      if (0 <= o->fd && o->is_file && may_fill (o, round, outs->live))
+        return GNU_TEE_BLOCK;
+    }
+  return round;
+}
+
+/* The most bytes per round of the zero-copy engines, at most ROUND.
+   While ktee writes the other outputs, the reader of a pipe output has
+   no more than its pipe holds to go on, and rounds larger than that
+   leave it idle, where GNU tee's 8 KiB blocks keep it fed (doc/design.md,
+   "Sizes of rounds and calls").  The other outputs may go, so that is
+   looked at every round; and so is room_limit.  */
 
 size_t
 round_limit (struct outputs *outs, size_t round)
@@ -303,16 +313,11 @@ round_limit (struct outputs *outs, size_t round)
   for (size_t i = 0; i < outs->n; i++)
     {
       struct output *o = &outs->v[i];
-      if (o->fd < 0)
-        continue;
-      size_t size = o->is_pipe ? pipe_output_size (o) : 0;
+      size_t size = 0 <= o->fd && o->is_pipe ? pipe_output_size (o) : 0;
       if (size)
         most = MIN (most, MAX (size, ROUND_MIN));
-      if (o->is_file && GNU_TEE_BLOCK < most
-          && may_fill (o, most, outs->live))
-        most = GNU_TEE_BLOCK;
     }
-  return most;
+  return room_limit (outs, most);
 }
 
 /* Try to make pipe FD hold SIZE bytes, and return how many it holds,
@@ -431,6 +436,7 @@ plan_copy (struct outputs const *outs, struct stat const *st)
                 ? GNU_TEE_BLOCK : 0);
   plan.sigpipe_kills = mode == output_error_sigpipe && signal_kills (SIGPIPE);
   plan.watch_outputs = spares_pipes (mode) && input_pollable (STDIN_FILENO);
+  plan.input_timeout = call_timeout (STDIN_FILENO, POLLIN);
   return plan;
 }
 

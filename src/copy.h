@@ -48,6 +48,8 @@ struct copy_plan
                            GNU tee's blocks.  */
   bool sigpipe_kills;   /* A write to a broken pipe kills ktee.  */
   bool watch_outputs;   /* Drop broken pipe outputs while input is idle.  */
+  int input_timeout;    /* How long, in ms, a read of standard input
+                           waits (SO_RCVTIMEO); -1: for ever.  */
 };
 
 /* Copy standard input to every output of OUTS by METHOD, with the engine
@@ -86,7 +88,9 @@ enum { RW_NO_LIMIT = 0 };
 enum copy_result copy_rw (struct outputs *outs, struct copy_plan const *plan,
                           uintmax_t *taken, uintmax_t limit);
 
-/* The most bytes any engine takes in its next round, at most ROUND.  */
+/* The most bytes an engine takes in its next round, at most ROUND:
+   room_limit for every engine, round_limit for the zero-copy ones.  */
+size_t room_limit (struct outputs *outs, size_t round);
 size_t round_limit (struct outputs *outs, size_t round);
 
 /* ktee's own pipes, of both zero-copy engines.  */

@@ -45,7 +45,7 @@ poll_again (int err)
    for ever, as on any descriptor without such an option, or if FD is
    non-blocking (ktee then waits for it in poll).  */
 
-static int
+int
 call_timeout (int fd, short events)
 {
   int flags = fcntl (fd, F_GETFL);
@@ -177,14 +177,14 @@ poll_outputs (int fd, struct outputs *outs, int timeout, bool *expired)
    output of OUTS whose reader goes away, as a write to it would have
    failed with EPIPE.  This lets the nopipe modes end as soon as every
    output is a broken pipe, even while the input is idle.  Wait no
-   longer than a read would: a socket's receive timeout bounds each
-   wait.  Return INPUT_READY, INPUT_NO_OUTPUT if no output is left, or
-   INPUT_TIMED_OUT, with errno EAGAIN as GNU tee's read would set it.  */
+   longer than a read would: TIMEOUT ms, standard input's call_timeout
+   (-1: for ever), bounds each wait.  Return INPUT_READY,
+   INPUT_NO_OUTPUT if no output is left, or INPUT_TIMED_OUT, with errno
+   EAGAIN as GNU tee's read would set it.  */
 
 enum input_wait
-await_input (struct outputs *outs)
+await_input (struct outputs *outs, int timeout)
 {
-  int timeout = call_timeout (STDIN_FILENO, POLLIN);
   struct output *broken;
   bool expired;
   while (outs->live

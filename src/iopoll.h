@@ -22,6 +22,7 @@
 
 #include "outputs.h"
 
+int call_timeout (int fd, short events);
 bool wait_ready (int fd, short events);
 size_t write_wait (struct output const *o, void const *buf, size_t size);
 bool input_pollable (int fd);
@@ -33,7 +34,7 @@ enum input_wait
     INPUT_NO_OUTPUT,    /* Every output has gone.  */
     INPUT_TIMED_OUT     /* A read would have failed with EAGAIN.  */
   };
-enum input_wait await_input (struct outputs *outs);
+enum input_wait await_input (struct outputs *outs, int timeout);
 struct output *broken_pipe_output (struct outputs *outs);
 
 #endif

@@ -44,6 +44,7 @@ output_init (struct output *o, int fd, char const *name)
   o->pipe_bytes = 0;
   o->pipe_age = 0;
   o->is_file = false;
+  o->takes_records = false;
   o->fs_free = 0;
   o->fs_age = 0;
 }

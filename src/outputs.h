@@ -73,6 +73,8 @@ struct output
   unsigned int pipe_age; /* Rounds since PIPE_BYTES was asked.  */
   bool is_file;         /* A regular file, which takes room on its file
                            system; known with IS_PIPE.  */
+  bool takes_records;   /* A datagram or seqpacket socket; known with
+                           IS_PIPE.  */
   uintmax_t fs_free;    /* Free bytes on its file system when last
                            asked; see round_limit.  */
   unsigned int fs_age;  /* Rounds since FS_FREE was asked.  */
