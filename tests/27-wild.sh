@@ -27,15 +27,8 @@ mount_fusefile ()
   shift
   mkdir "$dir" || return
   fusefile "$@" "$dir" > "$dir.log" 2>&1 &
-  i=0
-  until test -e "$dir/data"; do
-    i=$((i + 1))
-    if test $i -gt 100 || ! kill -0 $! 2> /dev/null; then
-      cat "$dir.log"
-      return 1
-    fi
-    sleep 0.05
-  done
+  wait_until 5 "tests/fusefile did not mount $dir:" test -e "$dir/data" ||
+    { cat "$dir.log"; return 1; }
 }
 
 # The file "bad" fails every read that touches 4 KiB at 1 MiB + 64 KiB:

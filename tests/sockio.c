@@ -22,8 +22,8 @@
    FD 0 only), "tcp-listen" (a socket listening on 127.0.0.1, which
    nobody connects to; nothing is relayed), "unix-dgram" (a datagram
    socketpair) or "unix-seqpacket" (a seqpacket socketpair, whose
-   records are relayed as datagrams', and whose end is a read of 0).  sockio relays
-   between the other end and what FD was: for 0 it sends what it reads
+   records are relayed as datagrams are, and whose end is a read of 0).
+   sockio relays between the other end and what FD was: for 0 it sends what it reads
    on its standard input, then shuts the connection down (a datagram
    socket sends datagrams of the size that the size option gives, and
    last an empty one, which a read takes for end of file); for 1 it
@@ -54,6 +54,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "full-read.h"
 #include "full-write.h"
 
 _Noreturn static void
@@ -140,24 +141,6 @@ relay (int from, int to, struct options const *opt)
     }
 }
 
-/* Read up to SIZE bytes from FD into BUF, as many as there are.  */
-
-static size_t
-read_full (int fd, char *buf, size_t size)
-{
-  size_t done = 0;
-  while (done < size)
-    {
-      ssize_t n = read (fd, buf + done, size - done);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        break;
-      done += n;
-    }
-  return done;
-}
-
 /* Send standard input as datagrams of SIZE bytes, then an empty one.  */
 
 static void
@@ -167,7 +150,7 @@ send_datagrams (int to, size_t size)
   size_t n;
   if (! buf)
     die ("sockio: malloc");
-  while ((n = read_full (STDIN_FILENO, buf, size)) != 0)
+  while ((n = full_read (STDIN_FILENO, buf, size)) != 0)
     if (send (to, buf, n, 0) != (ssize_t) n)
       die ("sockio: send");
   if (send (to, buf, 0, 0) != 0)
@@ -175,11 +158,21 @@ send_datagrams (int to, size_t size)
   free (buf);
 }
 
+/* Wait for PID to exit, and set *STATUS.  */
+
+static void
+wait_program (pid_t pid, int *status)
+{
+  while (waitpid (pid, status, 0) < 0)
+    if (errno != EINTR)
+      die ("sockio: waitpid");
+}
+
 /* Receive datagrams from FROM until PID has exited and none is left,
    or until the end of a seqpacket socket, writing each to standard
-   output and its size to SIZES.  */
+   output and its size to SIZES; set *STATUS to PID's.  */
 
-static pid_t
+static void
 receive_datagrams (int from, pid_t pid, FILE *sizes, int *status)
 {
   static char buf[1 << 20];
@@ -192,7 +185,7 @@ receive_datagrams (int from, pid_t pid, FILE *sizes, int *status)
       if (poll (&pfd, 1, exited ? 0 : 50) <= 0)
         {
           if (exited)
-            return pid;
+            return;
           continue;
         }
       ssize_t n = recv (from, buf, sizeof buf, MSG_DONTWAIT);
@@ -201,10 +194,9 @@ receive_datagrams (int from, pid_t pid, FILE *sizes, int *status)
       /* A seqpacket socket's end; PROGRAM writes no empty datagram.  */
       if (n == 0)
         {
-          while (! exited && waitpid (pid, status, 0) < 0)
-            if (errno != EINTR)
-              die ("sockio: waitpid");
-          return pid;
+          if (! exited)
+            wait_program (pid, status);
+          return;
         }
       fprintf (sizes, "%zd\n", n);
       if (full_write (STDOUT_FILENO, buf, n) != (size_t) n)
@@ -221,8 +213,11 @@ parse_options (char *kind, struct options *opt)
   char *o = strchr (kind, ',');
   if (o)
     *o++ = '\0';
-  for (; o && *o; o = strchr (o, ',') ? strchr (o, ',') + 1 : NULL)
+  for (char *next; o && *o; o = next)
     {
+      next = strchr (o, ',');
+      if (next)
+        *next++ = '\0';
       if (strncmp (o, "oob=", 4) == 0)
         opt->oob = atoll (o + 4);
       else if (strncmp (o, "rcvtimeo=", 9) == 0)
@@ -231,7 +226,7 @@ parse_options (char *kind, struct options *opt)
         opt->sndtimeo = atoi (o + 9);
       else if (strncmp (o, "size=", 5) == 0)
         opt->size = atol (o + 5);
-      else if (strncmp (o, "stall", 5) == 0)
+      else if (strcmp (o, "stall") == 0)
         opt->stall = true;
       else
         {
@@ -324,7 +319,8 @@ main (int argc, char **argv)
       FILE *sizes = fopen ("datagrams", "w");
       if (! sizes)
         die ("sockio: datagrams");
-      waited = receive_datagrams (sv[1], pid, sizes, &status) == pid;
+      receive_datagrams (sv[1], pid, sizes, &status);
+      waited = true;
       if (fclose (sizes) != 0)
         die ("sockio: datagrams");
     }
@@ -333,9 +329,7 @@ main (int argc, char **argv)
       close (STDIN_FILENO);
       if (opt.stall)
         {
-          while (waitpid (pid, &status, 0) < 0)
-            if (errno != EINTR)
-              die ("sockio: waitpid");
+          wait_program (pid, &status);
           waited = true;
         }
       relay (sv[1], STDOUT_FILENO, &opt);
@@ -343,9 +337,8 @@ main (int argc, char **argv)
   if (0 <= sv[1])
     close (sv[1]);
 
-  while (! waited && waitpid (pid, &status, 0) < 0)
-    if (errno != EINTR)
-      die ("sockio: waitpid");
+  if (! waited)
+    wait_program (pid, &status);
   if (WIFSIGNALED (status))
     {
       signal (WTERMSIG (status), SIG_DFL);
