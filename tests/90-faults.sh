@@ -484,7 +484,8 @@ random_pairs ()
 SEED=${KTEE_TEST_SEED:-$(date +%s)}
 
 # The "append" cases need a kernel that refuses to splice into O_APPEND
-# files, so that ktee writes them; kernel/'s RFC patch lets it splice.
+# files, so that ktee writes them: every kernel does today (kernel/README.md
+# says why the RFC that let splice(2) append was dropped).
 append_splices=
 if ! have_helper splice-append; then
   append_splices="no $KTEE_TEST_BIN/splice-append"

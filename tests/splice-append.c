@@ -18,7 +18,8 @@
 
    Exit 0 if splice(2) from a pipe into FILE opened with O_APPEND, with
    no offset, writes, 1 if the kernel refuses it with EINVAL (every
-   kernel without the RFC patch of kernel/), 125 on any other failure.
+   kernel today: kernel/README.md says why the RFC that would have let
+   it was dropped), 125 on any other failure.
    FILE ends up with one byte appended, or unchanged.  */
 
 #include <config.h>
