@@ -23,12 +23,13 @@
    nobody connects to; nothing is relayed), "unix-dgram" (a datagram
    socketpair) or "unix-seqpacket" (a seqpacket socketpair, whose
    records are relayed as datagrams are, and whose end is a read of 0).
-   sockio relays between the other end and what FD was: for 0 it sends what it reads
-   on its standard input, then shuts the connection down (a datagram
-   socket sends datagrams of the size that the size option gives, and
-   last an empty one, which a read takes for end of file); for 1 it
-   writes what comes to its standard output, and for a datagram socket
-   each datagram's size, a line each, to the file "datagrams".  It then
+   sockio relays between the other end and what FD was: for 0 it sends
+   what it reads on its standard input, then shuts the connection down
+   (a datagram socket sends datagrams of the size that the size option
+   gives, and last an empty one, which a read takes for end of file);
+   for 1 it writes what comes to its standard output, and for a
+   datagram socket each datagram's size, a line each, to the file
+   "datagrams".  It then
    waits for PROGRAM and exits as PROGRAM did, dying of the same signal
    if PROGRAM died of one, so that a test sees PROGRAM's status and, for
    FD 1, all of its output in place when sockio has exited.

@@ -1,8 +1,9 @@
 # Shell functions for ktee's autopkgtests (debian/tests/control).
 # Copyright (C) 2026 the ktee developers.  GPLv3+, see src/ktee.c.
 #
-# Each test prints one line per check, "PASS: name" or "FAIL: name
-# (reason)" with the end of the check's log, and exits 1 if any failed.
+# Each test prints one line per check, "PASS: name", "SKIP: name
+# (reason)" or "FAIL: name (reason)" with the end of the check's log, and
+# exits 1 if any failed.
 
 # The checks are functions that check() runs, hence "unreachable".
 # shellcheck disable=SC2317
@@ -15,7 +16,8 @@ version=$(dpkg-query -W -f '${Version}' ktee)
 # shellcheck disable=SC2034 # the tests' --version checks
 upstream=${version%-*}
 
-# check NAME CMD...: a check that passes when CMD succeeds.
+# check NAME CMD...: a check that passes when CMD succeeds, and is
+# skipped when CMD exits with 77, its last line saying why.
 check ()
 {
   name=$1
@@ -25,6 +27,8 @@ check ()
   status=$?
   if [ "$status" -eq 0 ]; then
     echo "PASS: $name"
+  elif [ "$status" -eq 77 ]; then
+    echo "SKIP: $name ($(tail -n 1 "$log"))"
   else
     echo "FAIL: $name (exit status $status)"
     failures=$((failures + 1))
@@ -59,8 +63,10 @@ pipeline ()
     "$ktee" -a "$d/k1" < "$d/$data" | cmp - "$d/$data" || return
     cat "$d/$data" "$d/$data" | cmp - "$d/k1" || return
   done
-  k=$(cat "$d/bin" | { "$ktee" "$d/k3"; echo $? > "$d/kst"; } | head -c 10 | wc -c)
-  t=$(cat "$d/bin" | { "$tee" "$d/t3"; echo $? > "$d/tst"; } | head -c 10 | wc -c)
+  k=$(cat "$d/bin" | { "$ktee" "$d/k3"; echo $? > "$d/kst"; } |
+      head -c 10 | wc -c)
+  t=$(cat "$d/bin" | { "$tee" "$d/t3"; echo $? > "$d/tst"; } |
+      head -c 10 | wc -c)
   [ "$k" = "$t" ] && cmp "$d/kst" "$d/tst"
 }
 
@@ -72,4 +78,14 @@ suite ()
     sh "$src/tests/run-suite" "$src/tests/10-sizes.sh" \
       "$src/tests/40-operands.sh" "$src/tests/45-aliases.sh" \
       "$src/tests/50-options.sh" "$src/tests/60-errors.sh"
+}
+
+# tee_is_ktee: /usr/bin/tee is ktee-as-tee's link to ktee, and GNU's tee
+# runs at its diverted name.
+tee_is_ktee ()
+{
+  [ "$(readlink /usr/bin/tee)" = ktee ] &&
+  [ "$(dpkg-divert --listpackage /usr/bin/tee)" = ktee-as-tee ] &&
+  tee --version | head -n 1 | grep -x "ktee (ktee) $upstream" &&
+  /usr/bin/tee.coreutils --version | head -n 1 | grep -F '(GNU coreutils)'
 }
