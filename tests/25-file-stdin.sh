@@ -139,7 +139,7 @@ elif ! { truncate -s 128M "$BTRFS.img" && mkfs.btrfs -q "$BTRFS.img" &&
   skip 'btrfs: the FILEs share the input'"'"'s extents' \
     "cannot mount a btrfs image: $(tail -n 1 "$BTRFS.log")"
 else
-  trap 'umount "$BTRFS"; rm -rf "$TEST_DIR"' 0
+  trap 'umount "$BTRFS"; leave_test_dir' 0
   all_methods=$KTEE_METHODS
   zero_copy_only 'btrfs: the FILEs share the input'"'"'s extents' &&
   check 'btrfs: the FILEs share the input'"'"'s extents' \

@@ -482,6 +482,8 @@ random_pairs ()
   }'
 }
 SEED=${KTEE_TEST_SEED:-$(date +%s)}
+# A failure's "# alone:" line draws the same again.
+rerun_env="KTEE_TEST_SEED=$SEED "
 
 # The "append" cases need a kernel that refuses to splice into O_APPEND
 # files, so that ktee writes them: every kernel does today (kernel/README.md

@@ -25,7 +25,7 @@ restore_sysctls ()
   saved_sysctls=
 }
 
-trap 'unmount_all; restore_sysctls; rm -rf "$TEST_DIR"' 0
+trap 'unmount_all; restore_sysctls; leave_test_dir' 0
 
 # verdict FILE INPUT: what FILE holds of INPUT, for outputs that block
 # sizes or timing may cut anywhere: a compared verdict rather than

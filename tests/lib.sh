@@ -23,7 +23,13 @@
 # empty: no --copy-method), KTEE_TEST_BIN (where the compiled
 # helpers are), KTEE_TEST_TIMEOUT (60 s per tee), KTEE_TEST_VERBOSE (show
 # what GNU tee did in passing cases), KTEE_TEST_BIG (yes: run the 4 GiB
-# case), KTEE_TEST_WRAPPED (see can_strace), srcdir, TMPDIR.
+# case), KTEE_TEST_WRAPPED (see can_strace), KTEE_TEST_ONLY (an extended
+# regular expression: run only the points whose description it matches,
+# report the others SKIP), KTEE_TEST_KEEP (1: keep the scratch directory
+# and each case's, saying where), srcdir, TMPDIR.
+#
+# A failed point says the command that failed, with TEE replaced by the
+# tee that ran, the case's setup, and how to run that point alone.
 
 # ---- Environment ---------------------------------------------------------
 
@@ -70,6 +76,16 @@ export LC_ALL
 unset POSIXLY_CORRECT LANGUAGE _STDBUF_O _STDBUF_I
 umask 022
 
+if test -n "${KTEE_TEST_ONLY-}"; then
+  echo | grep -E -- "$KTEE_TEST_ONLY" > /dev/null 2>&1
+  test $? -le 1 || bail_out "KTEE_TEST_ONLY='$KTEE_TEST_ONLY' is not" \
+    "an extended regular expression"
+fi
+case ${KTEE_TEST_KEEP-} in
+  '' | 0 | no) keep=false ;;
+  *) keep=true ;;
+esac
+
 TEST_DIR=$(mktemp -d "${TMPDIR:-/tmp}/ktee-test.XXXXXX") \
   || bail_out "cannot make a scratch directory"
 
@@ -84,7 +100,20 @@ unmount_all ()
   done
 }
 
-trap 'unmount_all; rm -rf "$TEST_DIR"' 0
+# leave_test_dir: unmount what the cases mounted, then remove $TEST_DIR,
+# or, with KTEE_TEST_KEEP, say where it is.  A test that traps exit
+# itself calls it last.
+leave_test_dir ()
+{
+  unmount_all
+  if $keep; then
+    echo "# kept: $TEST_DIR"
+  else
+    rm -rf "$TEST_DIR"
+  fi
+}
+
+trap leave_test_dir 0
 trap 'exit 129' HUP
 trap 'exit 130' INT
 trap 'exit 143' TERM
@@ -122,16 +151,50 @@ tap_ok ()
   printf 'ok %d - %s\n' $tap_n "$*"
 }
 
-# tap_not_ok DESCRIPTION DIAGNOSTIC-FILE
+# tap_not_ok DESCRIPTION DIAGNOSTIC-FILE COMMAND: a failed point, then as
+# comments the COMMAND that failed, the case's setup, the diagnostic, and
+# how to run this point alone and keep its directory (with $rerun_env,
+# "NAME=VALUE ", first: what a test drew at random, to draw it again).
 tap_not_ok ()
 {
   tap_n=$((tap_n + 1))
   printf 'not ok %d - %s\n' $tap_n "$1"
+  printf '%s\n' "${3:-(not known)}" | as_comment 'command: '
+  test "$case_setup" = : || printf '%s\n' "$case_setup" | as_comment 'setup: '
   if test -s "$2"; then
     head -n 40 "$2" | sed 's/^/# /'
   else
     echo "# (no diagnostic)"
   fi
+  only=$(sh_quote "^$(ere_quote "$1")\$")
+  echo "# alone: ${rerun_env-}KTEE_TEST_ONLY=$only KTEE_TEST_KEEP=1" \
+       "make check TESTS=tests/${0##*/}"
+}
+
+# as_comment LABEL: standard input as TAP comments, LABEL on the first.
+as_comment ()
+{
+  sed -e "1s/^/# $1/" -e '1!s/^/# /'
+}
+
+# as_run COMMAND WORDS: COMMAND with each word TEE replaced by WORDS, the
+# tee that ran ("tee", "ktee --copy-method=rw").
+as_run ()
+{
+  printf '%s\n' "$1" | sed -E -e ':a' \
+    -e "s/(^|[^[:alnum:]_\$])TEE([^[:alnum:]_]|\$)/\1$2\2/" -e 'ta'
+}
+
+# ere_quote STRING: STRING as an extended regular expression matching it.
+ere_quote ()
+{
+  printf '%s\n' "$1" | sed -e 's/\\/\\\\/g' -e 's/[]*.^$+?(){}|[]/\\&/g'
+}
+
+# sh_quote STRING: STRING quoted for the shell.
+sh_quote ()
+{
+  printf "'%s'\n" "$(printf '%s\n' "$1" | sed "s/'/'\\\\''/g")"
 }
 
 # skip DESCRIPTION REASON
@@ -323,11 +386,46 @@ for_each_method ()
   fi
 }
 
+# new_case: a fresh $CASE for the case about to run, named by the number
+# of its first point.
 new_case ()
 {
-  CASE=$TEST_DIR/case
+  CASE=$TEST_DIR/case-$((tap_n + 1))
   rm -rf "$CASE"
   mkdir "$CASE" || bail_out "cannot make $CASE"
+}
+
+# point_selected DESCRIPTION: KTEE_TEST_ONLY, if set, matches DESCRIPTION.
+point_selected ()
+{
+  test -z "${KTEE_TEST_ONLY-}" \
+    || printf '%s\n' "$1" | grep -Eq -- "$KTEE_TEST_ONLY"
+}
+
+note_selected ()
+{
+  point_selected "$3" && any_selected=true
+}
+
+skip_unselected ()
+{
+  skip "$3" 'not selected by KTEE_TEST_ONLY'
+}
+
+# selected DESCRIPTION: true if KTEE_TEST_ONLY selects a point of the case
+# DESCRIPTION ("DESCRIPTION [METHOD]" for each copy method); if not, its
+# points are reported SKIP, and nothing of the case runs.  compare() and
+# check() ask it; a test asks it first to leave out a costly preparation:
+#   if selected "$d" && make_a_huge_file; then compare "$d" '...'; fi
+selected ()
+{
+  test -z "${KTEE_TEST_ONLY-}" && return 0
+  any_selected=false
+  for_each_method note_selected "$1"
+  $any_selected && return 0
+  for_each_method skip_unselected "$1"
+  forget_case
+  return 1
 }
 
 # setup COMMAND: run COMMAND in the working directory before each run of
@@ -355,12 +453,28 @@ stdout_kind ()
   case_stdout=$1
 }
 
-end_case ()
+# forget_case: the next case starts with no setup, prefix_of or
+# stdout_kind.
+forget_case ()
 {
   case_setup=:
   case_stdout=bytes
   case_prefix_of=
-  rm -rf "$CASE"
+}
+
+# end_case: forget the case; remove its directory, or with KTEE_TEST_KEEP
+# say where it is.
+end_case ()
+{
+  forget_case
+  if test -z "${CASE-}"; then
+    :
+  elif $keep; then
+    echo "# kept: $CASE"
+  else
+    rm -rf "$CASE"
+  fi
+  CASE=
 }
 
 # ---- Comparing -----------------------------------------------------------
@@ -495,12 +609,13 @@ show_run ()
 
 compare_method ()
 {
+  point_selected "$3" || { skip_unselected "$@"; return; }
   run_case "$1" ktee "$2" "$case_command"
   if (cd "$CASE" && differences gnu "$1") > "$CASE/diag" 2>&1; then
     tap_ok "$3"
     test -z "${KTEE_TEST_VERBOSE-}" || show_run "$CASE/gnu"
   else
-    tap_not_ok "$3" "$CASE/diag"
+    tap_not_ok "$3" "$CASE/diag" "$(as_run "$case_command" "ktee${2:+ $2}")"
   fi
 }
 
@@ -508,6 +623,7 @@ compare_method ()
 # one TAP point per copy method.
 compare ()
 {
+  selected "$1" || return 0
   new_case
   case_command=$2
   run_case gnu tee '' "$case_command"
@@ -517,13 +633,15 @@ compare ()
 
 check_method ()
 {
+  point_selected "$3" || { skip_unselected "$@"; return; }
   run_case "$1" ktee "$2" "{ $case_command
+echo \$? > \"\$AUX/status.check\"
 } > \"\$AUX/log\" 2>&1"
   if test "$(cat "$CASE/$1/status.check" 2>/dev/null)" = 0 \
      && ! test -s "$CASE/$1/log"; then
     tap_ok "$3"
   else
-    tap_not_ok "$3" "$CASE/$1/log"
+    tap_not_ok "$3" "$CASE/$1/log" "$(as_run "$case_command" "ktee${2:+ $2}")"
   fi
 }
 
@@ -532,9 +650,9 @@ check_method ()
 # the complaints of fail and expect_*, becomes the diagnostic.
 check ()
 {
+  selected "$1" || return 0
   new_case
-  case_command="$2
-echo \$? > \"\$AUX/status.check\""
+  case_command=$2
   for_each_method check_method "$1"
   end_case
 }

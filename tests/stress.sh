@@ -180,6 +180,14 @@ iteration ()
   pick_speed
   test $stdout != pipe || desc_out="$desc_out stdout:$speed_name"
   desc="$opts $desc_size, $desc_out"
+  # What ran, for the failure's "# command:" line (each FIFO had a
+  # stress-check reading it).
+  case $stdout in
+    pipe) out="| $bin/stress-check ${speed:+$speed }-N stdout $iseed $size" ;;
+    null) out='> /dev/null' ;;
+    append) out=">> $it/append" ;;
+  esac
+  command="$bin/stress-gen $iseed $size | ${wrap:+$wrap }$KTEE $opts $* $out"
 
   # shellcheck disable=SC2086 # WRAP and OPTS are lists of words
   {
@@ -271,6 +279,7 @@ while :; do
       "($(secs $((t1 - t0))) s)"
   else
     echo "not ok $n - iteration $n seed=$iseed $desc"
+    echo "# command: $command"
     echo "$bad" | tr ';' '\n' | sed '/^$/d; s/^ */# /'
     echo "# replay with KTEE_STRESS_REPLAY=$iseed"
     failed=$((failed + 1))
@@ -293,6 +302,8 @@ elif test $total -ge "$target"; then
 else
   echo "not ok $n - streamed $(gib $total) GiB, less than $(gib "$target")" \
     "GiB"
+  echo "# command: KTEE_STRESS_SEED=$seed KTEE=$KTEE KTEE_TEST_BIN=$bin" \
+    "sh $0"
   failed=$((failed + 1))
 fi
 echo "1..$n"
