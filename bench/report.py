@@ -170,6 +170,134 @@ def summary(d):
     return table(head, body, ["---"] + ["---:"] * (len(head) - 2) + ["---"])
 
 
+def span(xs, digits=2):
+    """"A to B" for the range of XS, or "A" when both ends print alike."""
+    lo, hi = fmt(min(xs), digits), fmt(max(xs), digits)
+    return lo if lo == hi else "%s to %s" % (lo, hi)
+
+
+def listing(items):
+    return (items[0] if len(items) == 1
+            else ", ".join(items[:-1]) + " and " + items[-1])
+
+
+def reading(d):
+    """What the summary rows and the small inputs say, in sentences whose
+    every figure is computed here from the data."""
+    rows = d.rows[:SUMMARY_ROWS]
+    out = []
+
+    def ratios(rs, t, m):
+        return [x for x in (d.ratio(r, t, m) for r in rs) if x is not None]
+
+    def both(r, t):
+        return "CPU %s, wall %s" % (fmt(d.ratio(r, t, "cpu")),
+                                    fmt(d.ratio(r, t, "wall")))
+
+    def name(r):
+        return d.row_name(r)
+
+    if "gnu" in d.tools and rows:
+        g = d.tool_name("gnu")
+        drain = [r for r in rows if r.split("/")[1] == "drain"]
+        others = [r for r in rows if r.split("/")[1] not in ("drain", "file")]
+        if drain and ratios(drain, "gnu", "wall"):
+            best = min(drain, key=lambda r: d.ratio(r, "gnu", "wall") or 9)
+            out.append(
+                "- **Who reads the output decides.** Into `drain`, which grows "
+                "its pipe to 1 MiB and splices it to /dev/null (few programs "
+                "read a pipe so), ktee's pipelines took %s of %s's wall time "
+                "and %s of its CPU; at best (%s) %s of its wall time, %.1f "
+                "times as fast."
+                % (span(ratios(drain, "gnu", "wall")), g,
+                   span(ratios(drain, "gnu", "cpu")), name(best),
+                   fmt(d.ratio(best, "gnu", "wall")),
+                   1 / d.ratio(best, "gnu", "wall")))
+        if others and ratios(others, "gnu", "wall"):
+            out.append(
+                "- **Common consumers** (%s) bound the wall time of both "
+                "tees, and ktee saves CPU: wall %s of %s's, CPU %s."
+                % (listing(sorted({"`%s`" % CONSUMERS[r.split("/")[1]]
+                                    .lstrip("| ") for r in others})),
+                   span(ratios(others, "gnu", "wall")), g,
+                   span(ratios(others, "gnu", "cpu"))))
+        kinds = []
+        for src in STDINS:
+            rs = [r for r in rows if r.split("/")[0] == src]
+            if rs and ratios(rs, "gnu", "cpu"):
+                kinds.append("%s, CPU %s and wall %s" % (
+                    STDINS[src], span(ratios(rs, "gnu", "cpu")),
+                    span(ratios(rs, "gnu", "wall"))))
+        if kinds:
+            out.append("- **By standard input**, ktee / %s: %s." % (
+                g, "; ".join(kinds)))
+        slower = [r for r in rows
+                  if any((d.ratio(r, "gnu", m) or 0) > 1 for m in ("cpu", "wall"))]
+        out.append("- %s." % (
+            "No row of the summary was slower or costlier than with %s" % g
+            if not slower else
+            "Slower or costlier than with %s: %s" % (
+                g, "; ".join("%s (%s)" % (name(r), both(r, "gnu"))
+                             for r in slower))))
+
+    for t in ("uu12",):
+        if t not in d.tools:
+            continue
+        u = d.tool_name(t)
+        # Behind as the summary's bold says; ahead where both ratios
+        # print below 1.00.
+        ahead = [r for r in rows if all(
+            (d.ratio(r, t, m) or 1) < 0.995 for m in ("cpu", "wall"))]
+        behind = [r for r in rows
+                  if any((d.ratio(r, t, m) or 0) > 1 for m in ("cpu", "wall"))]
+        even = [r for r in rows if r not in ahead and r not in behind]
+        parts = []
+        if ahead:
+            parts.append("ahead in %d of %d rows (CPU %s, wall %s)" % (
+                len(ahead), len(rows), span(ratios(ahead, t, "cpu")),
+                span(ratios(ahead, t, "wall"))))
+        if even:
+            parts.append("even in %s (%s)" % (
+                "; ".join(name(r) for r in even),
+                "; ".join(both(r, t) for r in even)))
+        if behind:
+            parts.append("behind in %s" % "; ".join(
+                "%s (%s)" % (name(r), both(r, t)) for r in behind))
+        out.append(
+            "- **Against %s**, which splices too, ktee is %s. Where it is "
+            "behind, notes (1) and (2) of the summary give the cause."
+            % (u, "; ".join(parts)))
+
+    small = [r for r in d.pairs if r["tool"] == "ktee"]
+    if small:
+        def ci(r, m):
+            return "%s (%s to %s)" % (fmt(float(r[m + "_ratio"]), 3),
+                                       fmt(float(r[m + "_lo"]), 3),
+                                       fmt(float(r[m + "_hi"]), 3))
+        worse = [r for r in small
+                 if float(r["wall_lo"]) > 1 or float(r["cpu_lo"]) > 1]
+        sizes = sorted({int(r["size"]) // 1024 for r in small})
+        out.append(
+            "- **Small inputs** (%s KiB, %s pairs each) go by read and write "
+            "as with GNU tee. ktee / GNU tee, wall and the tee's CPU, median "
+            "(95%% interval): %s.%s" % (
+                " and ".join(str(k) for k in sizes), small[0]["pairs"],
+                "; ".join("%d KiB, %s: wall %s, CPU %s" % (
+                    int(r["size"]) // 1024, d.row_name(r["row"]),
+                    ci(r, "wall"), ci(r, "cpu"))
+                    for r in small),
+                " Where the interval lies above 1, ktee is slower or "
+                "costlier with 95%% confidence: %d of these %d rows, by at "
+                "most %.1f%%." % (len(worse), len(small), 100 * max(
+                    max(float(r["wall_ratio"]), float(r["cpu_ratio"]))
+                    for r in worse) - 100) if worse else ""))
+    rss = [int(r["tee_maxrss_kib"]) for r in d.large if r["tool"] == "ktee"]
+    if rss:
+        out.append("- **Memory**: ktee's peak RSS was at most %d KiB in every "
+                   "large row." % max(rss))
+    return "\n".join(out)
+
+
 def plot(d):
     """A hand-written SVG: per row, ktee / each tool, CPU (dot) and wall
     (ring), on a log scale."""
@@ -351,6 +479,7 @@ def render(data_dir):
         template = string.Template(f.read())
     md = template.substitute(
         machine=machine(d), load=load(d), summary=summary(d),
+        reading=reading(d),
         large=large_tables(d), pairs=pair_table(d), calls=calls_table(d),
         runs=d.meta.get("runs", "?"))
     return md, plot(d)
