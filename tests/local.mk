@@ -32,6 +32,7 @@ tests_fusefile_CPPFLAGS = $(AM_CPPFLAGS) $(FUSE3_CFLAGS)
 tests_fusefile_LDADD = $(LDADD) $(FUSE3_LIBS)
 
 TESTS = \
+  tests/05-docs.sh \
   tests/10-sizes.sh \
   tests/20-stdin.sh \
   tests/25-file-stdin.sh \
