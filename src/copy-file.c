@@ -14,67 +14,39 @@
    You should have received a copy of the GNU General Public License
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
-/* A regular file is not consumed by reading it, so no private pipe is
-   needed: each output takes the round's bytes itself, from the same
-   explicit input offset, the way copy.c chose for it (a file by
-   copy_file_range, a pipe by splice, anything else by sendfile).  An
-   output whose way is refused falls back, alone and from where it got
-   to: copy_file_range to sendfile, and any of them to pread and write.
-   The file's size is a hint: at it, the read/write engine reads on
-   until read(2) says 0.  A failure that the input explains (a bad
-   block) or that read and write may not meet (no pipe buffer for the
-   kernel's own copy) sends the rest of the round by pread and write.
-   On a file system whose copy_file_range copies through a pipe of the
-   kernel's, 64 KiB at a time, a larger round goes through a pipe of
-   ktee's instead, by two splices.  Where two or more outputs would take
-   a large round through a pipe (these files, and pipes), it is spliced
-   from the input once, into the master pipe, and tee(2) gives each but
-   the last its copy: the input's pages are looked up once, not once per
-   output.  The master only saves work: whatever it does not give an
-   output, the output takes from the input itself.
-
-   GNU tee reads 8 KiB blocks and writes each to every output before
-   reading the next.  Rounds here keep that order, and are that small
-   where the blocks show: where an early exit shows how far the copy
-   went, and in outputs that are one file.  Otherwise they are
-   larger, and the only trace GNU's blocks leave, the input offset, is
-   put where GNU tee would have left it: each round moves it past the
-   round first, as a read would; and when the last output fails, back to
-   the end of the GNU block in which it failed.  */
+/* A regular file is not consumed by reading it: each output takes the
+   round's bytes from the same explicit input offset (file_give), or
+   from a master that holds them (round_deliver), and falls back alone,
+   from where it got to, in the end to pread and write, which also take
+   the rest of a round that fails where the input explains it (a bad
+   block) or where read and write may not.  The file's size is a hint:
+   at it, the read/write engine reads on until read(2) says 0.  Rounds
+   keep GNU tee's order, and are its 8 KiB blocks where those show;
+   larger ones leave the input offset where GNU tee's blocks would:
+   past each round before it is delivered, as a read would, and when
+   the last output fails, at the end of the block in which it failed
+   (doc/design.md).  */
 
 #include <config.h>
 
-#include "copy.h"
+#include "engine.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <sys/param.h>
-#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "iopoll.h"
-#include "unistd--.h"
+#include "pipes.h"
+#include "rounds.h"
 
-/* Bytes per round where GNU's blocks do not show: few system calls per
-   byte, as in the splice engine's rounds.  */
-enum { FILE_ROUND = 1024 * 1024 };
-
-/* copy_file_range copies between files that cannot share blocks through
-   a pipe of the kernel's of this size, a write per pipeful; rounds larger
-   than that cost less through a pipe of ktee's of COPY_PIPE_BYTES
-   (bench/results-piped.md).  */
-enum { KERNEL_PIPE_BYTES = 64 * 1024, COPY_PIPE_BYTES = 1024 * 1024 };
-
-/* The buffer for outputs written with write(2), of copy-rw.c's size.
-   Most runs never touch it, and untouched pages of static storage cost
-   nothing; a buffer from the heap would have to be freed, which a
-   signal that ends ktee in the middle of a write does not let happen
-   (valgrind then calls it lost).  */
-enum { WRITE_BUFSIZE = 64 * 1024 };
-static char write_buf[WRITE_BUFSIZE];
+/* The buffer for outputs written with write(2).  Most runs never touch
+   it, and untouched static pages cost nothing; a heap buffer would have
+   to be freed, which a signal ending ktee mid-write does not allow.  */
+static char write_buf[RW_BUFSIZE];
 
 struct file_copy
 {
@@ -88,66 +60,9 @@ struct file_copy
   off_t failed_at;       /* Furthest input offset where an output failed
                             this round, or -1.  */
   int read_errno;        /* Why reading the input failed this round, or 0.  */
-  int pipe[2];           /* For copies through a pipe, once made.  */
-  size_t pipe_size;      /* What it holds.  */
-  int master[2];         /* The round for every output that takes it
-                            through a pipe, once made.  */
-  size_t master_size;    /* What it holds.  */
-  size_t held;           /* Bytes of the round in the master, from its
-                            start; 0 once the master is of no more use
-                            this round.  */
+  struct round_pipes pipes; /* For the outputs that take a round
+                            through a pipe; made on first use.  */
 };
-
-/* Make pipe FD, unless it is made, and set *SIZE to what it holds.
-   Return false if it cannot be made.  */
-
-static bool
-open_pipe (int fd[2], size_t *size)
-{
-  if (0 <= fd[0])
-    return true;
-  if (pipe (fd) != 0)
-    {
-      fd[0] = fd[1] = -1;
-      return false;
-    }
-  *size = set_pipe_size (fd[1], COPY_PIPE_BYTES);
-  if (! *size)
-    *size = KERNEL_PIPE_BYTES;
-  return true;
-}
-
-/* Return true if output O takes a round of LEN bytes through a pipe.  */
-
-static bool
-takes_by_pipe (struct output const *o, size_t len)
-{
-  return (0 <= o->fd
-          && (o->way == OUTPUT_SPLICE
-              || (o->way == OUTPUT_COPY_RANGE && o->copies_by_pipe
-                  && KERNEL_PIPE_BYTES < len)));
-}
-
-/* How many outputs from the Ith on take this round through a pipe.  */
-
-static size_t
-pipe_takers (struct file_copy const *c, size_t i)
-{
-  size_t n = 0;
-  for (; i < c->outs->n; i++)
-    n += takes_by_pipe (&c->outs->v[i], c->round);
-  return n;
-}
-
-/* The master is of no more use this round: what it holds is not this
-   round's from its start, or it failed.  */
-
-static void
-drop_master (struct file_copy *c)
-{
-  close_pipe (c->master);
-  c->held = 0;
-}
 
 /* Splice the round from the input into the master, if it is large and
    two or more outputs take it through a pipe.  A failure is left to the
@@ -156,147 +71,37 @@ drop_master (struct file_copy *c)
 static void
 fill_master (struct file_copy *c)
 {
-  c->held = 0;
-  if (c->round <= KERNEL_PIPE_BYTES || pipe_takers (c, 0) < 2
-      || ! open_pipe (c->master, &c->master_size))
-    return;
+  struct round_pipes *p = &c->pipes;
   off_t pos = c->off;
-  ssize_t n;
-  while ((n = splice (STDIN_FILENO, &pos, c->master[1], NULL,
-                      MIN (c->round, c->master_size), 0)) < 0
-         && errno == EINTR)
-    continue;
-  if (0 < n)
-    c->held = n;
-  else
-    drop_master (c);
+  p->held = 0;
+  if (c->round <= KERNEL_PIPE_BYTES
+      || pipe_takers (c->outs, 0, c->round) < 2)
+    return;
+  if (! (round_pipes_open (p, PIPE_BYTES, true)
+         && round_fill (p, STDIN_FILENO, &pos, c->round) == MOVE_DONE
+         && p->held))
+    round_drop (p);
 }
 
-/* Put a copy of up to LEN bytes from the master's start into pipe FD.
-   Return the count, or -1 with errno.  */
+/* Move up to LEN bytes of the input from *POS to output I in the kernel:
+   from the master if it holds them, else its way.  Add to *POS and set
+   *DONE to what it took, 0 where the input ends.  Return as
+   file_give.  */
 
-static ssize_t
-tee_master (struct file_copy *c, int fd, size_t len)
-{
-  ssize_t n;
-  while ((n = tee (c->master[0], fd, MIN (len, c->held), 0)) < 0
-         && errno == EINTR)
-    continue;
-  return n;
-}
-
-/* Splice up to LEN bytes of the input at *POS into C's pipe, and from
-   there into output FD, advancing *POS past what FD took.  The bytes
-   come from the master, by tee, if it holds them.  Return as
-   kernel_copy.  Bytes that FD did not take go with the pipe: the next
-   call takes them from the input again.  */
-
-static ssize_t
-copy_by_pipe (struct file_copy *c, int fd, off_t *pos, size_t len)
-{
-  off_t start = *pos;
-  ssize_t n = 0;
-  if (c->held && start == c->off)
-    {
-      n = tee_master (c, c->pipe[1], MIN (len, c->pipe_size));
-      if (0 < n)
-        *pos += n;
-    }
-  if (n <= 0)
-    n = splice (STDIN_FILENO, pos, c->pipe[1], NULL,
-                MIN (len, c->pipe_size), 0);
-  if (n <= 0)
-    return n;
-
-  size_t in_pipe = n;
-  size_t done = 0;
-  while (done < in_pipe)
-    {
-      ssize_t m = splice (c->pipe[0], NULL, fd, NULL, in_pipe - done, 0);
-      if (0 < m)
-        done += m;
-      else if (m < 0 && errno == EINTR)
-        continue;
-      else
-        {
-          /* A zero return would leave us spinning: a refusal, after
-             which another way tells what is wrong, if anything.  */
-          int err = m < 0 ? errno : EINVAL;
-          close_pipe (c->pipe);
-          *pos = start + done;
-          errno = err;
-          return done ? (ssize_t) done : -1;
-        }
-    }
-  return n;
-}
-
-/* Give output I up to LEN bytes from the master: the last output to
-   take them by splice, emptying it; a pipe before it by tee; a file
-   before it gets 0, and its copy through C's pipe (copy_by_pipe).
-   Advance *POS past what the output took, and return as kernel_copy;
-   0 if the master gave the output nothing, which then takes its bytes
-   from the input: a refusal from the output tells no more than that.  */
-
-static ssize_t
-from_master (struct file_copy *c, size_t i, off_t *pos, size_t len)
+static enum move_result
+kernel_copy (struct file_copy *c, size_t i, off_t *pos, size_t len,
+             size_t *done)
 {
   struct output const *o = &c->outs->v[i];
-  size_t size = MIN (len, c->held);
-  ssize_t n;
-
-  if (pipe_takers (c, i + 1) == 0)
+  if (c->pipes.held && *pos == c->off && takes_by_pipe (o, len))
     {
-      while ((n = splice (c->master[0], NULL, o->fd, NULL, size, 0)) < 0
-             && errno == EINTR)
-        continue;
-      int err = errno;
-      if (n == c->held)
-        c->held = 0;
-      else
-        drop_master (c);
-      errno = err;
+      enum move_result r = round_deliver (&c->pipes, c->outs, i, true, len,
+                                          done, NULL);
+      *pos += *done;
+      if (! (r == MOVE_DONE && *done == 0))
+        return r;
     }
-  else if (o->way == OUTPUT_SPLICE)
-    n = tee_master (c, o->fd, size);
-  else
-    return 0;
-
-  if (0 < n)
-    *pos += n;
-  return n < 0 && kernel_refused (errno) ? 0 : n;
-}
-
-/* Move up to LEN bytes of the input from *POS to output I in the kernel,
-   the way its way says, advancing *POS.  Return the count, or -1 with
-   errno.  */
-
-static ssize_t
-kernel_copy (struct file_copy *c, size_t i, off_t *pos, size_t len)
-{
-  struct output const *o = &c->outs->v[i];
-  int fd = o->fd;
-  if (c->held && *pos == c->off && takes_by_pipe (o, len))
-    {
-      ssize_t n = from_master (c, i, pos, len);
-      if (n != 0)
-        return n;
-    }
-  switch (o->way)
-    {
-    case OUTPUT_COPY_RANGE:
-      if (o->copies_by_pipe && KERNEL_PIPE_BYTES < len
-          && open_pipe (c->pipe, &c->pipe_size))
-        return copy_by_pipe (c, fd, pos, len);
-      return copy_file_range (STDIN_FILENO, pos, fd, NULL, len, 0);
-    case OUTPUT_SPLICE:
-      return splice (STDIN_FILENO, pos, fd, NULL, len, 0);
-    case OUTPUT_SENDFILE:
-      return sendfile (fd, STDIN_FILENO, pos, len);
-    case OUTPUT_WRITE: default:
-      errno = EINVAL;
-      return -1;
-    }
+  return file_give (STDIN_FILENO, pos, &c->pipes.copy, o, len, done);
 }
 
 /* Where GNU tee's block holding input offset POS starts.  */
@@ -354,7 +159,7 @@ write_from (struct file_copy *c, size_t i, off_t pos)
   while (pos < end)
     {
       size_t left = end - pos;
-      ssize_t n = read_at (c, write_buf, MIN (WRITE_BUFSIZE, left), pos);
+      ssize_t n = read_at (c, write_buf, MIN (RW_BUFSIZE, left), pos);
       if (n < 0)
         {
           c->read_errno = errno;
@@ -362,8 +167,8 @@ write_from (struct file_copy *c, size_t i, off_t pos)
         }
       if (n == 0)
         return pos;
-      size_t written = write_wait (&c->outs->v[i], write_buf, n);
-      if (written < n)
+      size_t written;
+      if (write_wait (&c->outs->v[i], write_buf, n, &written) != MOVE_DONE)
         {
           output_failed (c, i, pos + written, errno);
           break;
@@ -382,17 +187,8 @@ input_reads (struct file_copy *c, off_t pos)
   off_t end = c->off + c->round;
   ssize_t n = 1;
   for (; pos < end && 0 < n; pos += n)
-    n = read_at (c, write_buf, MIN (WRITE_BUFSIZE, end - pos), pos);
+    n = read_at (c, write_buf, MIN (RW_BUFSIZE, end - pos), pos);
   return 0 <= n;
-}
-
-/* Return true if output I takes copy_file_range on a file system that
-   may make it a reflink (copy.c's file_systems).  */
-
-static bool
-reflinked (struct file_copy const *c, size_t i)
-{
-  return c->outs->v[i].way == OUTPUT_COPY_RANGE && c->outs->v[i].reflinks;
 }
 
 /* Give output I the round, its own way or falling back.  Return as
@@ -407,35 +203,25 @@ deliver_to (struct file_copy *c, size_t i)
 
   while (pos < end && o->way != OUTPUT_WRITE)
     {
-      size_t left = end - pos;
-      ssize_t n = kernel_copy (c, i, &pos, left);
-      if (0 < n)
-        continue;
+      size_t done;
+      enum move_result r = kernel_copy (c, i, &pos, end - pos, &done);
+      int err = errno;
       /* Nothing where the size said there was something: the file
-         shrank, or says it holds what it does not (/sys).  pread
-         tells which, for the rest of this round.  */
-      if (n == 0)
+         shrank, or says it holds what it does not (/sys).  pread tells
+         which, for the rest of this round.  */
+      if (r == MOVE_DONE && ! done)
         break;
-      if (errno == EINTR)
-        continue;
-      if (errno == EAGAIN)
-        {
-          if (wait_ready (o->fd, POLLOUT))
-            continue;
-          output_failed (c, i, pos, errno);
-          return end;
-        }
+      if (r == MOVE_REFUSED && kernel_refused (err))
+        output_fall_back (o);
       /* A failure may be the output's, the input's (a bad block) or the
          call's alone: pread and write of the same bytes tell which.
          But an error that the input does not explain is the output's,
          and reported as it came: another call on a connection that was
          reset would say something else.  */
-      int err = errno;
-      if (kernel_refused (err))
-        output_fall_back (o);
-      else if (kernel_short_of (err) || ! input_reads (c, pos))
+      else if (r == MOVE_REFUSED || (r == MOVE_FAILED
+                                     && ! input_reads (c, pos)))
         break;
-      else
+      else if (r == MOVE_FAILED)
         {
           output_failed (c, i, pos, err);
           return end;
@@ -444,29 +230,8 @@ deliver_to (struct file_copy *c, size_t i)
   return pos < end ? write_from (c, i, pos) : end;
 }
 
-/* The most bytes in the next round.  round_limit keeps the reader of a
-   pipe output fed while ktee writes the other outputs; but an output
-   that takes a reflink is written in next to no time, and smaller rounds
-   would only cost it calls (doc/design.md, "Sizes of rounds and calls").
-   A second pipe output still keeps the first one's reader waiting.  */
-
-static size_t
-file_round_size (struct file_copy const *c)
-{
-  size_t pipes = 0;
-  for (size_t i = 0; i < c->outs->n; i++)
-    {
-      struct output const *o = &c->outs->v[i];
-      if (o->fd < 0)
-        continue;
-      if (o->is_pipe ? 1 < ++pipes : ! reflinked (c, i))
-        return round_limit (c->outs, c->block);
-    }
-  return c->block;
-}
-
-/* Set up the next round at C->off: up to file_round_size bytes, as far as
-   the input's size reaches.  Return false at its size.  */
+/* Set up the next round at C->off: up to file_round_limit bytes, as far
+   as the input's size reaches.  Return false at its size.  */
 
 static bool
 next_round (struct file_copy *c)
@@ -479,7 +244,7 @@ next_round (struct file_copy *c)
         return false;
       c->size = st.st_size;
     }
-  size_t most = file_round_size (c);
+  size_t most = file_round_limit (c->outs, c->block);
   c->round = MIN (most, c->size - c->off);
   c->failed_at = -1;
 
@@ -520,8 +285,8 @@ deliver_file_round (struct file_copy *c)
           lseek (STDIN_FILENO, end, SEEK_SET);
         }
     }
-  if (c->held)
-    drop_master (c);
+  if (c->pipes.held)
+    round_drop (&c->pipes);
   if (c->read_errno)
     {
       input_fail (c->outs, c->read_errno);
@@ -553,10 +318,9 @@ copy_file (struct outputs *outs, struct copy_plan const *plan,
       .grid = start,
       .off = start,
       .size = st.st_size,
-      .block = plan->blocks_show ? GNU_TEE_BLOCK : FILE_ROUND,
+      .block = plan->blocks_show ? GNU_TEE_BLOCK : PIPE_BYTES,
       .sigpipe_kills = plan->sigpipe_kills,
-      .pipe = { -1, -1 },
-      .master = { -1, -1 }
+      .pipes = ROUND_PIPES_CLOSED
     };
   enum copy_result result = COPY_DONE;
   while (outs->live)
@@ -578,8 +342,7 @@ copy_file (struct outputs *outs, struct copy_plan const *plan,
       c.off += c.round;
     }
 
-  close_pipe (c.pipe);
-  close_pipe (c.master);
+  round_pipes_close (&c.pipes);
   *taken += c.off - start;
   return result;
 }

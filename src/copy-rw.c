@@ -16,7 +16,7 @@
 
 #include <config.h>
 
-#include "copy.h"
+#include "engine.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -26,14 +26,9 @@
 #include <sys/param.h>
 
 #include "iopoll.h"
+#include "rounds.h"
 #include "safe-read.h"
 #include "xalloc.h"
-
-/* Large enough that system calls cost little per byte: a pipe of the
-   default size holds no more.  Small enough to stay in cache and to
-   come from the heap: malloc takes 128 KiB and more from mmap, which
-   costs a small input more than its copy does.  */
-enum { RW_BUFSIZE = 64 * 1024 };
 
 /* Write the SIZE bytes at BUF to every live output, in order.  */
 
@@ -43,7 +38,8 @@ write_outputs (struct outputs *outs, char const *buf, size_t size)
   for (size_t i = 0; i < outs->n; i++)
     {
       struct output *o = &outs->v[i];
-      if (0 <= o->fd && write_wait (o, buf, size) < size)
+      size_t done;
+      if (0 <= o->fd && write_wait (o, buf, size, &done) != MOVE_DONE)
         output_fail (outs, o, errno);
     }
 }

@@ -32,7 +32,6 @@
 
 #include <config.h>
 
-#include "copy.h"
 #include "splice-copy.h"
 
 #include <errno.h>
@@ -40,21 +39,21 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <sys/param.h>
+#include <unistd.h>
 
 #include "iopoll.h"
 #include "packets.h"
-#include "unistd--.h"
-
-/* Big enough that a round costs few system calls per byte; see the
-   measurements in bench/.  */
-enum { PIPE_BYTES = 1024 * 1024 };
+#include "rounds.h"
 
 static void
 close_pipes (struct splice_copy *e)
 {
-  close_pipe (e->master);
-  close_pipe (e->copy);
-  close_pipe (e->sock);
+  round_pipes_close (&e->pipes);
+  if (0 <= e->sock[0])
+    {
+      close (e->sock[0]);
+      close (e->sock[1]);
+    }
 }
 
 /* Return true if an output of OUTS is a pipe, whose reader could lose
@@ -70,66 +69,27 @@ any_pipe_output (struct outputs const *outs)
 }
 
 /* Create the master and, if another output or a pipe output may need
-   it, the copy pipe, with equal capacity so that a tee(2) from a full
-   master into the empty copy always takes all of it; and for a pipe
-   output of a pipe input, the socket pair that clears packet mode.  Set
-   E->block to that capacity.  A pipe costs as much to make as a small
-   input costs to copy, so a lone output that is not a pipe does without
-   the copy it would never use.  */
+   it, the copy pipe; and for a pipe output of a pipe input, the socket
+   pair that clears packet mode.  Set E->block to what the master holds.
+   A pipe costs as much to make as a small input costs to copy, so a
+   lone output that is not a pipe does without the copy it would never
+   use.  Return false if a pipe cannot be made or the kernel does not
+   let ktee splice and tee between them.  */
 
 static bool
 make_pipes (struct splice_copy *e)
 {
   bool stripping = e->packets_possible && any_pipe_output (e->outs);
 
-  e->copy[0] = e->copy[1] = e->sock[0] = e->sock[1] = -1;
-  if (pipe (e->master) != 0)
-    return false;
-  size_t size = set_pipe_size (e->master[1], PIPE_BYTES);
-
-  if (stripping && ! make_stripper (e->sock))
-    {
-      close_pipe (e->master);
-      return false;
-    }
-
-  if (1 < e->outs->live || stripping)
-    {
-      if (pipe (e->copy) != 0)
-        {
-          close_pipes (e);
-          return false;
-        }
-      size_t copy_size = size ? set_pipe_size (e->copy[1], size) : 0;
-      if (copy_size < size)
-        size = set_pipe_size (e->master[1], copy_size);
-      if (size != copy_size)
-        size = 0;
-    }
-
-  e->block = size;
-  if (size)
+  e->pipes = (struct round_pipes) ROUND_PIPES_CLOSED;
+  e->sock[0] = e->sock[1] = -1;
+  e->block = round_pipes_open (&e->pipes, PIPE_BYTES,
+                               1 < e->outs->live || stripping);
+  if (e->block && (! stripping || make_stripper (e->sock))
+      && round_pipes_allowed (&e->pipes))
     return true;
   close_pipes (e);
   return false;
-}
-
-/* Return true if the kernel lets ktee splice and tee between its own
-   pipes.  Both calls find an empty pipe and must say EAGAIN; a seccomp
-   filter or an old kernel says otherwise, before any input is taken.
-   Without a copy pipe, tee(2) is never used, and splice needs no
-   trial: refused on the input, it takes nothing; refused on the output,
-   it leaves the round in the master, to be written.  */
-
-static bool
-kernel_allows_splice (struct splice_copy *e)
-{
-  return (e->copy[1] < 0
-          || (tee (e->master[0], e->copy[1], 1, SPLICE_F_NONBLOCK) < 0
-              && errno == EAGAIN
-              && splice (e->master[0], NULL, e->copy[1], NULL, 1,
-                         SPLICE_F_NONBLOCK) < 0
-              && errno == EAGAIN));
 }
 
 /* Enlarge the input pipe, whose size more than anything decides how
@@ -146,35 +106,23 @@ grow_input_pipe (void)
 }
 
 
-/* take_input's return value when waiting for input failed: errno is
-   then poll's, which must not be taken for a refusal to splice.  */
-enum { WAIT_FAILED = -2 };
-
 /* Splice the next round from standard input into the master, waiting
-   while a non-blocking input is empty.  Return its size, 0 at end of
-   input, -1 with errno set if splice failed, or WAIT_FAILED with errno
-   set.  */
+   while a non-blocking input is empty; set *N to its size, 0 at end of
+   input.  Return as round_fill.  */
 
-static ssize_t
-take_input (struct splice_copy *e)
+static enum move_result
+take_input (struct splice_copy *e, size_t *n)
 {
   size_t size = round_limit (e->outs, e->block);
-  for (;;)
-    {
-      ssize_t n = splice (STDIN_FILENO, NULL, e->master[1], NULL, size, 0);
-      if (0 <= n)
-        return n;
-      if (errno == EINTR)
-        continue;
-      if (errno != EAGAIN)
-        return -1;
-      if (! wait_ready (STDIN_FILENO, POLLIN))
-        return WAIT_FAILED;
-    }
+  enum move_result r = round_fill (&e->pipes, STDIN_FILENO, NULL, size);
+  *n = e->pipes.held;
+  return r;
 }
 
 /* Run rounds until end of input or until no output is left, adding the
-   bytes taken from the input to *TAKEN.  */
+   bytes taken from the input to *TAKEN; or until the read/write engine
+   is to go on, COPY_PARTIAL: no output takes splice, splice says 0 or
+   declines, or a round had to be written.  */
 
 static enum copy_result
 run_rounds (struct splice_copy *e, struct copy_plan const *plan,
@@ -184,18 +132,20 @@ run_rounds (struct splice_copy *e, struct copy_plan const *plan,
 
   while (outs->live)
     {
-      if (last_spliced (e) == outs->n)
+      if (! pipe_takers (outs, 0, e->block))
         return COPY_PARTIAL;
       enum input_wait w = INPUT_READY;
       if (plan->watch_outputs
           && (w = await_input (outs, plan->input_timeout)) == INPUT_NO_OUTPUT)
         break;
 
-      ssize_t n = w == INPUT_READY ? take_input (e) : WAIT_FAILED;
-      if (n < 0)
+      size_t n = 0;
+      enum move_result r = (w == INPUT_READY ? take_input (e, &n)
+                            : MOVE_FAILED);
+      if (r == MOVE_REFUSED)
+        return COPY_PARTIAL;
+      if (r == MOVE_FAILED)
         {
-          if (n != WAIT_FAILED && kernel_declined (errno))
-            return COPY_PARTIAL;
           input_fail (outs, errno);
           return COPY_FAILED;
         }
@@ -229,11 +179,6 @@ copy_splice (struct outputs *outs, struct copy_plan const *plan,
   struct splice_copy e = { .outs = outs, .packets_possible = packets_possible };
   if (! make_pipes (&e))
     return COPY_PARTIAL;
-  if (! kernel_allows_splice (&e))
-    {
-      close_pipes (&e);
-      return COPY_PARTIAL;
-    }
 
   grow_input_pipe ();
   if (plan->block && plan->block < e.block)

@@ -14,18 +14,22 @@
    You should have received a copy of the GNU General Public License
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
-/* Every choice of engine is made here, from fstat(2) of the input and
-   of each output, and read off two tables; so are how files copy, from
-   their file systems, how each output takes its bytes (its way), how
-   large a round may be, and where GNU tee's block size must show (the
-   plan).  An engine may still decline (the kernel refuses splice, a pipe
-   cannot be made) before it takes any input, and the read/write engine
-   then does the copy; an output that refuses its way falls back, alone,
-   as the file engine says.  */
+/* Every choice is made here, before any engine runs, from fstat(2) of
+   the input and of each output: which engine copies (the table engines,
+   each engine a descriptor of its copy and of the way each kind of
+   output takes its bytes from it), what each output is (a pipe; a file,
+   and how its file system copies), and where GNU tee's block size must
+   show (the plan).  Then copy.c only calls the engine.  An engine may
+   still decline (the kernel refuses splice, a pipe cannot be made)
+   before it takes any input, and the read/write engine then does the
+   copy; an output that refuses its way falls back, alone
+   (output_fall_back).  How large each round is, the rounds decide
+   (rounds.c).  */
 
 #include <config.h>
 
 #include "copy.h"
+#include "engine.h"
 
 #include <fcntl.h>
 #if HAVE_LINUX_MAGIC_H
@@ -72,33 +76,6 @@ enum input_kind
     INPUT_CHAR_DEVICE,    /* /dev/zero, a terminal.  */
     INPUT_OTHER           /* Closed, a directory, a datagram socket...  */
   };
-
-/* The engine for each kind of input; NULL means read and write.
-
-   - A pipe or a stream socket is spliced, once, into a private pipe
-     from which every output takes its copy: what splice takes from
-     them is gone, as with read.  Packet buffers in a pipe lose their
-     packet mode in the pipe engine, round by round (packets.c); a pipe
-     whose read end itself shows O_DIRECT is read, as GNU tee reads it.
-   - A regular file is never consumed: each output takes the same bytes
-     from the page cache at an explicit offset (copy-file.c).
-   - A file that reports no size (/proc, whose copy_file_range and splice
-     may say 0 with data there) is read, as is one that is also an
-     output: "ktee f < f" or "ktee -a f < f" reads what it has just
-     written, in GNU tee's blocks.
-   - A character device gives what a read asks for (/dev/zero, /dev/urandom)
-     or a line at a time (a terminal): nothing to gain.  */
-static copy_engine *const engines[] =
-{
-  [INPUT_PIPE] = copy_splice_pipe,
-  [INPUT_PACKET_PIPE] = NULL,
-  [INPUT_FILE] = copy_file,
-  [INPUT_SIZELESS_FILE] = NULL,
-  [INPUT_ALIASED_FILE] = NULL,
-  [INPUT_STREAM_SOCKET] = copy_splice_socket,
-  [INPUT_CHAR_DEVICE] = NULL,
-  [INPUT_OTHER] = NULL
-};
 
 /* Return true if output O is the file ST describes.  */
 
@@ -207,13 +184,12 @@ fs_in (unsigned long type, unsigned long const *table, size_t n)
   return false;
 }
 
-/* Note whether output O is a pipe, a regular file or a datagram or
-   seqpacket socket, each write to which makes a record, and if not a
-   pipe, how its file system copies a file.  The read end of a pipe is
-   no pipe output: writing to it fails with EBADF whether or not it has
-   writers, which poll would take for a reader gone.  Every file takes
-   whole rounds: on ext4 and XFS, 16 KiB per call cost 1.3 to 2.6 times
-   the CPU of whole rounds (bench/results-chunks.md).  */
+/* Note whether output O is a pipe, a regular file (which takes room on
+   its file system) or a datagram or seqpacket socket, each write to
+   which makes a record; and if not a pipe, how its file system copies a
+   file.  The read end of a pipe is no pipe output: writing to it fails
+   with EBADF whether or not it has writers, which poll would take for a
+   reader gone.  */
 
 static void
 classify_output (struct output *o)
@@ -235,115 +211,6 @@ classify_output (struct output *o)
   o->copies_by_pipe = fs_in (fs.f_type, pipe_copying_file_systems,
                              sizeof pipe_copying_file_systems
                              / sizeof *pipe_copying_file_systems);
-}
-
-/* Fewer bytes per round cost more in calls than a reader gains.  */
-enum { ROUND_MIN = 64 * 1024 };
-
-/* Rounds between two questions of a pipe output's size: asked every
-   round, it cost 6 to 9% of ktee's CPU (bench/results-pipesize.md).  */
-enum { PIPE_SIZE_ROUNDS = 16 };
-
-/* What pipe output O holds, asked again every PIPE_SIZE_ROUNDS rounds:
-   its reader may grow it after ktee has started.  0 if unknown.  */
-
-static size_t
-pipe_output_size (struct output *o)
-{
-  if (! o->pipe_bytes || PIPE_SIZE_ROUNDS <= ++o->pipe_age)
-    {
-      int size = fcntl (o->fd, F_GETPIPE_SZ);
-      o->pipe_bytes = 0 < size ? size : 0;
-      o->pipe_age = 0;
-    }
-  return o->pipe_bytes;
-}
-
-/* Return true if file output O's file system may fill up in a round of
-   up to ROUND bytes to each of LIVE outputs: less than twice that is
-   free, for blocks of metadata too.  Its free space is asked every
-   round once it is within reach of PIPE_SIZE_ROUNDS such rounds, and
-   every PIPE_SIZE_ROUNDS rounds before.  */
-
-static bool
-may_fill (struct output *o, size_t round, size_t live)
-{
-  uintmax_t reach = 2 * (uintmax_t) round * live;
-  if (o->fs_free / PIPE_SIZE_ROUNDS < reach
-      || o->fs_age++ % PIPE_SIZE_ROUNDS == 0)
-    {
-      struct statfs fs;
-      o->fs_free = (fstatfs (o->fd, &fs) == 0
-                    ? (uintmax_t) fs.f_bavail * fs.f_bsize : UINTMAX_MAX);
-    }
-  return o->fs_free < reach;
-}
-
-/* The most bytes per round, at most ROUND, where the file system of a
-   file output may fill up: GNU's blocks, to one output and then the
-   next, decide what each holds when two or more share the room left.  */
-
-size_t
-room_limit (struct outputs *outs, size_t round)
-{
-  if (outs->live < 2 || round <= GNU_TEE_BLOCK)
-    return round;
-  for (size_t i = 0; i < outs->n; i++)
-    {
-      struct output *o = &outs->v[i];
-      if (0 <= o->fd && o->is_file && may_fill (o, round, outs->live))
-        return GNU_TEE_BLOCK;
-    }
-  return round;
-}
-
-/* The most bytes per round of the zero-copy engines, at most ROUND.
-   While ktee writes the other outputs, the reader of a pipe output has
-   no more than its pipe holds to go on, and rounds larger than that
-   leave it idle, where GNU tee's 8 KiB blocks keep it fed (doc/design.md,
-   "Sizes of rounds and calls").  The other outputs may go, so that is
-   looked at every round; and so is room_limit.  */
-
-size_t
-round_limit (struct outputs *outs, size_t round)
-{
-  size_t most = round;
-  if (outs->live < 2)
-    return most;
-  for (size_t i = 0; i < outs->n; i++)
-    {
-      struct output *o = &outs->v[i];
-      size_t size = 0 <= o->fd && o->is_pipe ? pipe_output_size (o) : 0;
-      if (size)
-        most = MIN (most, MAX (size, ROUND_MIN));
-    }
-  return room_limit (outs, most);
-}
-
-/* Try to make pipe FD hold SIZE bytes, and return how many it holds,
-   or 0 if that is unknown.  A refusal (EPERM beyond
-   /proc/sys/fs/pipe-max-size or the per-user limit) only costs speed.  */
-
-size_t
-set_pipe_size (int fd, int size)
-{
-  int got = fcntl (fd, F_SETPIPE_SZ, size);
-  if (got < 0)
-    got = fcntl (fd, F_GETPIPE_SZ);
-  return 0 < got ? got : 0;
-}
-
-/* Close pipe FD, if open, and mark it closed.  */
-
-void
-close_pipe (int fd[2])
-{
-  if (0 <= fd[0])
-    {
-      close (fd[0]);
-      close (fd[1]);
-      fd[0] = fd[1] = -1;
-    }
 }
 
 /* Return true if signal SIG, when raised, kills ktee.  */
@@ -440,7 +307,7 @@ plan_copy (struct outputs const *outs, struct stat const *st)
   return plan;
 }
 
-/* What an output is, as far as the file engine goes.  */
+/* What an output is, as far as the engines' ways go.  */
 enum output_kind
   {
     OUTPUT_REGULAR,     /* A regular file.  */
@@ -462,13 +329,54 @@ enum output_kind
      terminal, /dev/full): that is then written.
    - Whatever is wrong with an output that fstat fails on, write says
      it as GNU tee's write would.  */
-static enum output_way const output_ways[] =
+static enum output_way const file_ways[] =
 {
   [OUTPUT_REGULAR] = OUTPUT_COPY_RANGE,
   [OUTPUT_APPENDING] = OUTPUT_WRITE,
   [OUTPUT_PIPE] = OUTPUT_SPLICE,
   [OUTPUT_OTHER] = OUTPUT_SENDFILE,
   [OUTPUT_UNKNOWN] = OUTPUT_WRITE
+};
+
+/* An engine as copy.c chooses it: its copy, and the way each kind of
+   output takes its bytes from it; NULL: by splice, whatever the output,
+   until it refuses.  */
+struct engine
+{
+  copy_engine *copy;
+  enum output_way const *ways;
+};
+
+static struct engine const splice_pipe_engine = { copy_splice_pipe, NULL };
+static struct engine const splice_socket_engine = { copy_splice_socket,
+                                                     NULL };
+static struct engine const file_engine = { copy_file, file_ways };
+
+/* The engine for each kind of input; NULL means read and write.
+
+   - A pipe or a stream socket is spliced, once, into a private pipe
+     from which every output takes its copy: what splice takes from
+     them is gone, as with read.  Packet buffers in a pipe lose their
+     packet mode in the pipe engine, round by round (packets.c); a pipe
+     whose read end itself shows O_DIRECT is read, as GNU tee reads it.
+   - A regular file is never consumed: each output takes the same bytes
+     from the page cache at an explicit offset (copy-file.c).
+   - A file that reports no size (/proc, whose copy_file_range and splice
+     may say 0 with data there) is read, as is one that is also an
+     output: "ktee f < f" or "ktee -a f < f" reads what it has just
+     written, in GNU tee's blocks.
+   - A character device gives what a read asks for (/dev/zero, /dev/urandom)
+     or a line at a time (a terminal): nothing to gain.  */
+static struct engine const *const engines[] =
+{
+  [INPUT_PIPE] = &splice_pipe_engine,
+  [INPUT_PACKET_PIPE] = NULL,
+  [INPUT_FILE] = &file_engine,
+  [INPUT_SIZELESS_FILE] = NULL,
+  [INPUT_ALIASED_FILE] = NULL,
+  [INPUT_STREAM_SOCKET] = &splice_socket_engine,
+  [INPUT_CHAR_DEVICE] = NULL,
+  [INPUT_OTHER] = NULL
 };
 
 static enum output_kind
@@ -487,18 +395,16 @@ output_kind (struct output const *o)
   return OUTPUT_OTHER;
 }
 
-/* Set the way each live output of OUTS takes its bytes from ENGINE: the
-   file engine's by the output's kind; the splice engines' by splice,
-   until an output refuses it.  */
+/* Set the way each live output of OUTS takes its bytes from ENGINE.  */
 
 static void
-choose_ways (struct outputs *outs, copy_engine *engine)
+choose_ways (struct outputs *outs, struct engine const *engine)
 {
   for (size_t i = 0; i < outs->n; i++)
     {
       struct output *o = &outs->v[i];
       if (0 <= o->fd)
-        o->way = (engine == copy_file ? output_ways[output_kind (o)]
+        o->way = (engine->ways ? engine->ways[output_kind (o)]
                   : OUTPUT_SPLICE);
     }
 }
@@ -507,56 +413,85 @@ choose_ways (struct outputs *outs, copy_engine *engine)
    this much has come, before it asks the kernel what its input and
    outputs are: the calls that tell cost a small input more than GNU tee
    pays for it (see the small inputs in bench/results.md).  An input of
-   just 64 KiB ends at the read after, hence the byte more.  */
-enum { START_INPUT = 64 * 1024 + 1 };
+   just one buffer ends at the read after, hence the byte more.  */
+enum { START_INPUT = RW_BUFSIZE + 1 };
 
 /* ktee copies this much of a pipe or a socket by read and write before
    it makes its pipes: an input that ends within it costs what GNU tee's
    costs (the pipes alone cost more than copying it), and a longer one
-   moves all but this by splice.  */
+   moves all but this by splice.  The read that reaches it may bring up
+   to RW_BUFSIZE - 1 bytes more.  */
 enum { SMALL_INPUT = 256 * 1024 };
 
-void
-copy_input (struct outputs *outs, enum copy_method method)
+/* Copy the start of standard input, whose fstat(2) is ST (NULL if
+   unknown), by read and write, where no engine costs less: the whole of
+   a file that GNU tee reads in one block, and the first SMALL_INPUT
+   bytes of a pipe or socket.  Look at the outputs and set *PLAN on the
+   way.  Add the bytes copied to *TAKEN, and return true if the copy is
+   over.  */
+
+static bool
+copy_start (struct outputs *outs, enum copy_method method,
+            struct stat const *st, struct copy_plan *plan, uintmax_t *taken)
 {
-  struct stat st;
-  bool known = fstat (STDIN_FILENO, &st) == 0;
-  bool streams = known && (S_ISFIFO (st.st_mode) || S_ISSOCK (st.st_mode));
+  bool streams = st && (S_ISFIFO (st->st_mode) || S_ISSOCK (st->st_mode));
   bool small_by_rw = method != copy_method_splice;
   struct copy_plan gnu_blocks = { .block = GNU_TEE_BLOCK };
-  uintmax_t taken = 0;
 
   /* A file that GNU tee reads in one block costs the file engine more in
      calls than its copy; read and written, it costs what it costs GNU
      tee, which never polls a file either.  */
-  if (small_by_rw && known && S_ISREG (st.st_mode)
-      && st.st_size <= GNU_TEE_BLOCK)
+  if (small_by_rw && st && S_ISREG (st->st_mode)
+      && st->st_size <= GNU_TEE_BLOCK)
     {
-      copy_rw (outs, &gnu_blocks, &taken, RW_NO_LIMIT);
-      return;
+      copy_rw (outs, &gnu_blocks, taken, RW_NO_LIMIT);
+      return true;
     }
 
   /* What a pipe or a socket gives is gone once taken, and so can be read
      before ktee knows more; but the nopipe modes watch the pipe outputs
      from the first read.  */
   if (small_by_rw && streams && ! spares_pipes (outs->mode)
-      && copy_rw (outs, &gnu_blocks, &taken, START_INPUT) != COPY_PARTIAL)
-    return;
+      && copy_rw (outs, &gnu_blocks, taken, START_INPUT) != COPY_PARTIAL)
+    return true;
 
   for (size_t i = 0; i < outs->n; i++)
     if (0 <= outs->v[i].fd)
       classify_output (&outs->v[i]);
-  struct copy_plan plan = plan_copy (outs, known ? &st : NULL);
+  *plan = plan_copy (outs, st);
 
-  if (streams && method == copy_method_auto
-      && copy_rw (outs, &plan, &taken, SMALL_INPUT) != COPY_PARTIAL)
-    return;
+  return (streams && method == copy_method_auto
+          && copy_rw (outs, plan, taken, SMALL_INPUT) != COPY_PARTIAL);
+}
 
-  copy_engine *engine = NULL;
-  if (method != copy_method_rw && ! plan.records)
-    engine = engines[input_kind (outs, known ? &st : NULL)];
+/* Return the engine that copies the rest of standard input, whose
+   fstat(2) is ST (NULL if unknown), by METHOD and PLAN, with the way
+   of each output set; NULL for the read/write engine.  */
+
+static struct engine const *
+choose_engine (struct outputs *outs, enum copy_method method,
+               struct stat const *st, struct copy_plan const *plan)
+{
+  if (method == copy_method_rw || plan->records)
+    return NULL;
+  struct engine const *engine = engines[input_kind (outs, st)];
   if (engine)
     choose_ways (outs, engine);
-  if (! engine || engine (outs, &plan, &taken) == COPY_PARTIAL)
+  return engine;
+}
+
+void
+copy_input (struct outputs *outs, enum copy_method method)
+{
+  struct stat st;
+  struct stat const *stp = fstat (STDIN_FILENO, &st) == 0 ? &st : NULL;
+  struct copy_plan plan;
+  uintmax_t taken = 0;
+
+  if (copy_start (outs, method, stp, &plan, &taken))
+    return;
+
+  struct engine const *engine = choose_engine (outs, method, stp, &plan);
+  if (! engine || engine->copy (outs, &plan, &taken) == COPY_PARTIAL)
     copy_rw (outs, &plan, &taken, RW_NO_LIMIT);
 }

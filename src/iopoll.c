@@ -86,22 +86,23 @@ wait_ready (int fd, short events)
 }
 
 /* Write SIZE bytes of BUF to output O, waiting whenever a non-blocking
-   output is full.  Return how many were written: fewer than SIZE, with
-   errno set, on any other failure.  */
+   output is full, and set *DONE to how many were written.  Return
+   MOVE_DONE, or MOVE_FAILED with errno set.  */
 
-size_t
-write_wait (struct output const *o, void const *buf, size_t size)
+enum move_result
+write_wait (struct output const *o, void const *buf, size_t size,
+            size_t *done)
 {
   char const *p = buf;
-  size_t done = 0;
 
-  while (done < size)
+  *done = 0;
+  while (*done < size)
     {
-      done += full_write (o->fd, p + done, size - done);
-      if (done < size && (errno != EAGAIN || ! wait_ready (o->fd, POLLOUT)))
-        break;
+      *done += full_write (o->fd, p + *done, size - *done);
+      if (*done < size && (errno != EAGAIN || ! wait_ready (o->fd, POLLOUT)))
+        return MOVE_FAILED;
     }
-  return done;
+  return MOVE_DONE;
 }
 
 /* Return true if poll(2) says that FD is readable whenever a read of

@@ -24,7 +24,8 @@
 
 int call_timeout (int fd, short events);
 bool wait_ready (int fd, short events);
-size_t write_wait (struct output const *o, void const *buf, size_t size);
+enum move_result write_wait (struct output const *o, void const *buf,
+                             size_t size, size_t *done);
 bool input_pollable (int fd);
 
 /* What await_input found.  */

@@ -57,6 +57,16 @@ enum output_way
     OUTPUT_WRITE        /* write(2), as GNU tee.  */
   };
 
+/* How moving bytes to one output ended, in every engine; the count of
+   bytes moved goes by pointer, errno says why if not done.  */
+enum move_result
+  {
+    MOVE_DONE,          /* All moved; or, from a file, fewer at its end.  */
+    MOVE_REFUSED,       /* The kernel declined this way (kernel_declined):
+                           the rest goes another way.  */
+    MOVE_FAILED         /* The output, or the wait for it, failed.  */
+  };
+
 struct output
 {
   int fd;               /* -1 once the output is dropped.  */

@@ -66,6 +66,7 @@ make_stripper (int sock[2])
         close (sock[0]);
       if (0 <= sock[1])
         close (sock[1]);
+      sock[0] = sock[1] = -1;
       errno = err;
       return false;
     }

@@ -21,15 +21,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "copy.h"
+#include "engine.h"
+#include "pipes.h"
 
 /* The splice engine's state: copy-splice.c runs its rounds,
    splice-round.c delivers each.  */
 struct splice_copy
 {
   struct outputs *outs;
-  int master[2];        /* This round's bytes, as taken from the input.  */
-  int copy[2];          /* A copy of the master for one output.  */
+  struct round_pipes pipes; /* This round's bytes, as taken from the
+                           input, and a copy of them for one output.  */
   int sock[2];          /* A socket pair that clears packet mode.  */
   size_t block;         /* Most bytes per round.  */
   size_t round;         /* Bytes in the current round.  */
@@ -50,7 +51,6 @@ enum round_result
     ROUND_LOST          /* Reading ktee's own pipe failed, diagnosed.  */
   };
 
-size_t last_spliced (struct splice_copy const *e);
 enum round_result deliver_round (struct splice_copy *e);
 
 #endif

@@ -30,52 +30,11 @@
 
 #include "iopoll.h"
 #include "packets.h"
-#include "safe-read.h"
 #include "xalloc.h"
 
 /* Once this much has gone through the socket pair, ask whether the
    kernel passes packet mode on at all; see packets.c.  */
 enum { STRIP_BEFORE_ASKING = 4 * 1024 * 1024 };
-
-/* Read exactly SIZE bytes from private pipe FD into BUF.  The bytes are
-   there already, so only an injected fault can make this fail; one that
-   says "try again" is tried again, as every other read of ktee does.  */
-
-static bool
-read_back (int fd, char *buf, size_t size)
-{
-  while (size)
-    {
-      size_t n = safe_read (fd, buf, size);
-      if (n == SAFE_READ_ERROR && errno == EAGAIN && wait_ready (fd, POLLIN))
-        continue;
-      if (n == SAFE_READ_ERROR || n == 0)
-        {
-          if (n == 0)
-            errno = EIO;
-          return false;
-        }
-      buf += n;
-      size -= n;
-    }
-  return true;
-}
-
-/* Put a copy of the master's bytes in the copy pipe.  */
-
-static bool
-copy_master (struct splice_copy *e)
-{
-  ssize_t n;
-  while ((n = tee (e->master[0], e->copy[1], e->round, 0)) < 0
-         && errno == EINTR)
-    continue;
-  if (n == e->round)
-    return true;
-  if (0 <= n)
-    errno = EIO;
-  return false;
-}
 
 /* Return the buffer for outputs using write(), allocated on first use:
    most runs never need it.  */
@@ -93,57 +52,30 @@ round_buffer (struct splice_copy *e)
 static void
 write_round (struct splice_copy *e, struct output *o, size_t from)
 {
-  if (write_wait (o, e->buf + from, e->round - from) < e->round - from)
+  size_t done;
+  if (write_wait (o, e->buf + from, e->round - from, &done) != MOVE_DONE)
     output_fail (e->outs, o, errno);
 }
 
-/* Splice the round from private pipe SRC to output I.  If the output
-   refuses splice, write the rest of the round to it, and use write()
-   for it from now on; if splice fails where write may not, write the
-   rest of this round.  Return false if the bytes it did not take could
-   not be read back from SRC.  */
+/* Output I took DONE bytes of the round and stopped, as R says: the
+   rest of its copy is in pipe REST.  If the output refused splice,
+   write it the rest of the round, and use write() for it from now on;
+   if splice failed where write may not, write it the rest of this
+   round; else it failed.  Return false if its bytes could not be read
+   back from REST.  */
 
 static bool
-splice_round (struct splice_copy *e, size_t i, int src)
+finish_output (struct splice_copy *e, size_t i, enum move_result r,
+               size_t done, struct own_pipe *rest)
 {
   struct output *o = &e->outs->v[i];
-  size_t done = 0;
-  int err = 0;
-  bool declined = false;
 
-  while (done < e->round)
-    {
-      ssize_t n = splice (src, NULL, o->fd, NULL, e->round - done, 0);
-      if (0 < n)
-        done += n;
-      else if (n < 0 && errno == EINTR)
-        continue;
-      else if (n < 0 && errno == EAGAIN)
-        {
-          if (wait_ready (o->fd, POLLOUT))
-            continue;
-          /* poll's error, which says nothing about splice: the output
-             fails as it does when write_wait cannot wait.  */
-          err = errno;
-          break;
-        }
-      else
-        {
-          /* A zero return would leave us spinning; write() then tells
-             what is wrong with this output.  */
-          err = n < 0 ? errno : EINVAL;
-          declined = kernel_declined (err);
-          break;
-        }
-    }
-  if (done == e->round)
-    return true;
-
-  /* The bytes left in SRC are this output's alone: take them to the
+  /* The bytes left in REST are this output's alone: take them to the
      buffer, at their offset in the round, which keeps it valid.  */
-  if (! read_back (src, round_buffer (e) + done, e->round - done))
+  int err = errno;
+  if (! read_back (rest->rd, round_buffer (e) + done, e->round - done))
     return false;
-  if (declined)
+  if (r == MOVE_REFUSED)
     {
       if (kernel_refused (err))
         output_fall_back (o);
@@ -152,18 +84,6 @@ splice_round (struct splice_copy *e, size_t i, int src)
   else
     output_fail (e->outs, o, err);
   return true;
-}
-
-/* Return the index of the last live output that takes splice, or
-   OUTS->n if there is none.  */
-
-size_t
-last_spliced (struct splice_copy const *e)
-{
-  for (size_t i = e->outs->n; 0 < i; i--)
-    if (0 <= e->outs->v[i - 1].fd && e->outs->v[i - 1].way == OUTPUT_SPLICE)
-      return i - 1;
-  return e->outs->n;
 }
 
 static bool
@@ -208,8 +128,8 @@ must_strip (struct splice_copy *e)
   return true;
 }
 
-/* Write the round, whole in the buffer, to output I and those after it,
-   and the rest of the input too.  */
+/* Write the round, whole in the buffer, to output I and those after
+   it; the read/write engine is to copy the rest of the input.  */
 
 static enum round_result
 write_rest (struct splice_copy *e, size_t i)
@@ -226,7 +146,7 @@ write_rest (struct splice_copy *e, size_t i)
 static enum round_result
 rescue_round (struct splice_copy *e, size_t i)
 {
-  if (! read_back (e->master[0], round_buffer (e), e->round))
+  if (! read_back (e->pipes.master.rd, round_buffer (e), e->round))
     {
       input_fail (e->outs, errno);
       return ROUND_LOST;
@@ -241,22 +161,21 @@ rescue_round (struct splice_copy *e, size_t i)
 static enum round_result
 strip_round (struct splice_copy *e)
 {
+  struct round_pipes *p = &e->pipes;
   size_t sent, taken;
-  if (strip_packets (e->master[0], e->sock, e->copy[1], e->round,
+  if (strip_packets (p->master.rd, e->sock, p->copy.wr, e->round,
                      &sent, &taken))
     {
-      int stripped[2] = { e->copy[0], e->copy[1] };
-      e->copy[0] = e->master[0];
-      e->copy[1] = e->master[1];
-      e->master[0] = stripped[0];
-      e->master[1] = stripped[1];
+      struct own_pipe stripped = p->copy;
+      p->copy = p->master;
+      p->master = stripped;
       return ROUND_SPLICED;
     }
 
   char *buf = round_buffer (e);
-  if (! (read_back (e->copy[0], buf, taken)
+  if (! (read_back (p->copy.rd, buf, taken)
          && read_back (e->sock[1], buf + taken, sent - taken)
-         && read_back (e->master[0], buf + sent, e->round - sent)))
+         && read_back (p->master.rd, buf + sent, e->round - sent)))
     {
       input_fail (e->outs, errno);
       return ROUND_LOST;
@@ -279,13 +198,11 @@ deliver_round (struct splice_copy *e)
         return r;
     }
 
-  size_t last = last_spliced (e);
-
   if (any_written (e))
     {
-      if (! copy_master (e))
+      if (! pipe_copy (&e->pipes.master, &e->pipes.copy, e->round))
         return rescue_round (e, 0);
-      if (! read_back (e->copy[0], round_buffer (e), e->round))
+      if (! read_back (e->pipes.copy.rd, round_buffer (e), e->round))
         {
           input_fail (e->outs, errno);
           return ROUND_LOST;
@@ -295,7 +212,6 @@ deliver_round (struct splice_copy *e)
   for (size_t i = 0; i < e->outs->n; i++)
     {
       struct output *o = &e->outs->v[i];
-      int src = e->master[0];
       if (o->fd < 0)
         continue;
       if (o->way == OUTPUT_WRITE)
@@ -303,13 +219,13 @@ deliver_round (struct splice_copy *e)
           write_round (e, o, 0);
           continue;
         }
-      if (i != last)
-        {
-          if (! copy_master (e))
-            return rescue_round (e, i);
-          src = e->copy[0];
-        }
-      if (! splice_round (e, i, src))
+      size_t done;
+      struct own_pipe *rest;
+      enum move_result r = round_deliver (&e->pipes, e->outs, i, false,
+                                          e->round, &done, &rest);
+      if (! rest)
+        return rescue_round (e, i);
+      if (r != MOVE_DONE && ! finish_output (e, i, r, done, rest))
         {
           input_fail (e->outs, errno);
           return ROUND_LOST;
