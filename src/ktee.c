@@ -123,8 +123,8 @@ Copy standard input to each FILE, and also to standard output.\n\
       --copy-method=METHOD  move the bytes with METHOD: 'splice' (tee(2)\n\
                               and splice(2) wherever the kernel allows),\n\
                               'rw' (read(2) and write(2)), or 'auto' (the\n\
-                              default: rw for the first 256 KiB of a pipe\n\
-                              or socket, then splice)\n\
+                              default: rw for the first 256 to 320 KiB of\n\
+                              a pipe or socket, then splice)\n\
 "), stdout);
   fputs (_("      --help        display this help and exit\n"), stdout);
   fputs (_("      --version     output version information and exit\n"),

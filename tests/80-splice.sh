@@ -95,7 +95,7 @@ fi
 
 # The zero-copy claim itself: with a pipe as input, ktee reads from
 # standard input and writes to its outputs (fd 1 and the FILE) only the
-# first 256 KiB or so, and with --copy-method=splice nothing at all; with
+# first 256 to 320 KiB, and with --copy-method=splice nothing at all; with
 # --copy-method=rw it reads and writes everything.  The FILE's descriptor is
 # read from the trace: make may leave descriptors open for its jobs.
 # file_fd TRACE: the descriptor ktee opened the FILE "f" on.

@@ -353,7 +353,7 @@ else
     'wrap="packets -s 4 -m late"; TEE o1 < $DATA/65537 | dd bs=1 2>/dev/null > out'
   compare 'two writers, one in packet mode, stdout read bytewise' \
     'wrap="packets -s 4 -m mixed"; TEE o1 < $DATA/65537 | dd bs=1 2>/dev/null > out'
-  # Past the first 256 KiB, which ktee copies with read and write.
+  # Past the first 256 to 320 KiB, which ktee copies with read and write.
   compare 'packet mode from 512 KiB on, stdout read 1000 bytes at a time' \
     'wrap="packets -s 4096 -m late"; TEE o1 < $DATA/1048583 | dd bs=1000 2>/dev/null > out'
 fi

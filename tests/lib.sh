@@ -18,7 +18,7 @@
 # last status is 0 (the expect_* helpers print what they found wrong).
 #
 # Environment: KTEE (required), GNU_TEE (/usr/bin/tee), KTEE_METHODS
-# ("auto splice rw": auto copies an input of up to 256 KiB as rw does, so
+# ("auto splice rw": auto copies the first 256 to 320 KiB as rw does, so
 # splice runs the zero-copy engine on the small inputs of most cases;
 # empty: no --copy-method), KTEE_TEST_BIN (where the compiled
 # helpers are), KTEE_TEST_TIMEOUT (60 s per tee), KTEE_TEST_VERBOSE (show
