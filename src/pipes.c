@@ -210,10 +210,10 @@ pipe_pass (struct own_pipe *p, int in, off_t *pos, int out, size_t len,
 /* Move up to LEN bytes of file IN at *POS to output O its way: by
    copy_file_range, which the file system may make a reflink or a copy
    on the server, through pipe P where a pipe of ktee's costs less; by
-   splice; or by sendfile.  Each call asks for the whole round: on ext4
-   and XFS, 16 KiB per call cost 1.3 to 2.6 times the CPU of whole
-   rounds (bench/results-chunks.md).  Add to *POS and set *DONE to what O took, 0
-   at end of input.  Return MOVE_DONE, or as call_again.  */
+   splice; or by sendfile.  Each call asks for the rest of the round: on
+   ext4 and XFS, 16 KiB per call cost 1.3 to 2.6 times the CPU of whole
+   rounds (bench/results-chunks.md).  Add to *POS and set *DONE to what
+   O took, 0 at end of input.  Return MOVE_DONE, or as call_again.  */
 
 enum move_result
 file_give (int in, off_t *pos, struct own_pipe *p, struct output const *o,
@@ -254,10 +254,9 @@ file_give (int in, off_t *pos, struct own_pipe *p, struct output const *o,
 }
 
 /* Read exactly LEN bytes from FD, a pipe or socket of ktee's own, into
-   BUF.  The bytes are there
-   already, so only an injected fault can make this fail; one that says
-   "try again" is tried again, as every other read of ktee does.  Return
-   false, errno set, if that fails.  */
+   BUF.  The bytes are there already, so only an injected fault can make
+   this fail; one that says "try again" is tried again, as every other
+   read of ktee does.  Return false, errno set, if that fails.  */
 
 bool
 read_back (int fd, char *buf, size_t len)
